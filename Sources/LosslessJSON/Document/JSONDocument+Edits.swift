@@ -1,0 +1,164 @@
+extension JSONDocument {
+    /// Applies an edit; returns the bytes it changed (apply `inverse` to undo).
+    @discardableResult
+    public mutating func apply(_ edit: JSONEdit) throws(JSONEditError) -> JSONSplice {
+        let splice = try self.splice(for: edit)
+        try apply(splice)
+        return splice
+    }
+
+    /// A copy of this document with an edit applied.
+    public func applying(_ edit: JSONEdit) throws(JSONEditError) -> JSONDocument {
+        var copy = self
+        try copy.apply(edit)
+        return copy
+    }
+
+    /// Applies a splice made for this version of the text (or the inverse of the last one applied).
+    public mutating func apply(_ splice: JSONSplice) throws(JSONEditError) {
+        let range = splice.removedRange
+        guard range.upperBound <= bytes.count, bytes.slice(range) == splice.removed else {
+            throw JSONEditError.spliceMismatch(offset: splice.offset)
+        }
+        let newCount = bytes.count - splice.removed.count + splice.inserted.count
+        let storage = JSONBytes(uninitializedCount: newCount)
+        let target = storage.base
+        target.update(from: bytes.base, count: range.lowerBound)
+        splice.inserted.withUnsafeBufferPointer { inserted in
+            if let source = inserted.baseAddress { (target + range.lowerBound).update(from: source, count: inserted.count) }
+        }
+        (target + range.lowerBound + splice.inserted.count).update(
+            from: bytes.base + range.upperBound, count: bytes.count - range.upperBound)
+        do {
+            let updated = try JSONDocument(storage: storage, options: options)
+            let origin = self.origin
+            self = updated
+            self.origin = origin
+        } catch {
+            throw JSONEditError.invalidResult(error)
+        }
+    }
+
+    /// The splice an edit makes, computed without changing the document.
+    public func splice(for edit: JSONEdit) throws(JSONEditError) -> JSONSplice {
+        switch edit {
+        case .replace(let path, let value):
+            guard let node = node(at: path) else { throw .notFound(path) }
+            return replacement(of: node, with: value)
+        case .set(let path, let value):
+            if let node = node(at: path) { return replacement(of: node, with: value) }
+            guard case .key(let key)? = path.last, let parentPath = path.parent else { throw .notFound(path) }
+            guard let parent = node(at: parentPath) else { throw .notFound(parentPath) }
+            guard kind(parent) == .object else {
+                throw .wrongKind(parentPath, expected: "an object", found: kind(parent))
+            }
+            return insertion(into: parent, key: key, value: value, at: nil)
+        case .insertMember(let path, let key, let value, let position):
+            guard let node = node(at: path) else { throw .notFound(path) }
+            guard kind(node) == .object else { throw .wrongKind(path, expected: "an object", found: kind(node)) }
+            let count = childCount(node)
+            if let position, position < 0 || position > count {
+                throw .indexOutOfRange(path, index: position, count: count)
+            }
+            return insertion(into: node, key: key, value: value, at: position)
+        case .insertElement(let path, let value, let position):
+            guard let node = node(at: path) else { throw .notFound(path) }
+            guard kind(node) == .array else { throw .wrongKind(path, expected: "an array", found: kind(node)) }
+            let count = childCount(node)
+            if let position, position < 0 || position > count {
+                throw .indexOutOfRange(path, index: position, count: count)
+            }
+            return insertion(into: node, key: nil, value: value, at: position)
+        case .remove(let path):
+            guard let parentPath = path.parent else { throw .rootNotAllowed("remove") }
+            guard let node = node(at: path), let parent = self.node(at: parentPath) else { throw .notFound(path) }
+            return removal(of: node, from: parent)
+        case .renameKey(let path, let newKey):
+            guard !path.isRoot else { throw .rootNotAllowed("rename") }
+            guard let node = node(at: path) else { throw .notFound(path) }
+            guard let keyRange = keyRange(node) else {
+                throw .wrongKind(path.parent ?? .root, expected: "an object", found: .array)
+            }
+            return JSONSplice(offset: keyRange.lowerBound, removed: bytes.slice(keyRange), inserted: Array(JSONWriter.quoted(newKey).utf8))
+        }
+    }
+
+    private func replacement(of node: Node, with value: JSONValue) -> JSONSplice {
+        let range = range(node)
+        let text = JSONWriter.serialize(value, style: layout(inside: node), baseIndent: lineIndent(at: range.lowerBound))
+        return JSONSplice(offset: range.lowerBound, removed: bytes.slice(range), inserted: Array(text.utf8))
+    }
+
+    /// The style for new text at `node`: the document's, on one line if `node`'s own container is one line.
+    private func layout(inside node: Node) -> JSONStyle {
+        var style = self.style
+        if kind(node).isContainer, let second = child(node, at: 1) {
+            let between = separator(before: second)
+            if !between.contains("\n") {
+                style.indent = nil
+                style.comma = between
+            }
+        } else if kind(node).isContainer, let first = child(node, at: 0) {
+            let leading = bytes.slice((range(node).lowerBound + 1)..<memberStart(first))
+            if !leading.contains(0x0A) { style.indent = nil }
+        }
+        return style
+    }
+
+    private func insertion(into container: Node, key: String?, value: JSONValue, at position: Int?) -> JSONSplice {
+        let containerRange = range(container)
+        var style = layout(inside: container)
+        let kids = Array(children(container))
+        if let first = kids.first, let colonEnd = keyRange(first)?.upperBound {
+            style.colon = bytes.string(colonEnd..<range(first).lowerBound)
+        }
+        func memberText(indent: String) -> String {
+            let valueText = JSONWriter.serialize(value, style: style, baseIndent: indent)
+            guard let key else { return valueText }
+            return JSONWriter.quoted(key) + style.colon + valueText
+        }
+        guard let first = kids.first, let last = kids.last else {
+            // Empty container: lay it open if the document is multi-line.
+            let interior = (containerRange.lowerBound + 1)..<(containerRange.upperBound - 1)
+            let parentIndent = lineIndent(at: containerRange.lowerBound)
+            let text: String
+            if let unit = style.indent {
+                text = style.newline + parentIndent + unit + memberText(indent: parentIndent + unit) + style.newline + parentIndent
+            } else {
+                text = memberText(indent: parentIndent)
+            }
+            return JSONSplice(offset: interior.lowerBound, removed: bytes.slice(interior), inserted: Array(text.utf8))
+        }
+        let between: String
+        if kids.count >= 2 {
+            between = separator(before: kids[1])
+        } else {
+            // One child: its leading whitespace if it sits on its own line, else the document's comma spacing.
+            let leading = bytes.string((containerRange.lowerBound + 1)..<memberStart(first))
+            between = leading.contains("\n") ? leading : style.comma
+        }
+        let childIndent = between.contains("\n") ? lineIndent(at: memberStart(first)) : lineIndent(at: containerRange.lowerBound)
+        let member = memberText(indent: childIndent)
+        if let position, position < kids.count {
+            let at = memberStart(kids[position])
+            return JSONSplice(offset: at, removed: [], inserted: Array((member + "," + between).utf8))
+        }
+        let at = range(last).upperBound
+        return JSONSplice(offset: at, removed: [], inserted: Array(("," + between + member).utf8))
+    }
+
+    private func removal(of node: Node, from parent: Node) -> JSONSplice {
+        let kids = Array(children(parent))
+        let position = kids.firstIndex(of: node) ?? 0
+        let removed: Range<Int>
+        if kids.count == 1 {
+            let parentRange = range(parent)
+            removed = (parentRange.lowerBound + 1)..<(parentRange.upperBound - 1)
+        } else if position < kids.count - 1 {
+            removed = memberStart(node)..<memberStart(kids[position + 1])
+        } else {
+            removed = range(kids[position - 1]).upperBound..<range(node).upperBound
+        }
+        return JSONSplice(offset: removed.lowerBound, removed: bytes.slice(removed), inserted: [])
+    }
+}

@@ -1,0 +1,147 @@
+extension JSONDocument {
+    /// A string node's decoded text.
+    public func string(_ node: Node) -> String? {
+        let entry = index[node.id]
+        guard entry.kind == .string else { return nil }
+        let inner = (Int(entry.start) + 1)..<(Int(entry.end) - 1)
+        if entry.header & IndexEntry.escapedFlag == 0 { return bytes.string(inner) }
+        return JSONStringDecoder.decode(bytes, inner)
+    }
+
+    /// A number node, its literal kept.
+    public func number(_ node: Node) -> JSONNumber? {
+        guard kind(node) == .number else { return nil }
+        return JSONNumber(validated: rawText(node))
+    }
+
+    /// A `true`/`false` node's value.
+    public func bool(_ node: Node) -> Bool? {
+        switch kind(node) {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// The value at a path, decoded, or `nil` when the path does not exist.
+    public func value(at path: JSONPath) -> JSONValue? { node(at: path).map(value) }
+
+    /// The whole document as a value.
+    public var rootValue: JSONValue { value(root) }
+
+    /// A node's value, decoded (without recursion: any depth is safe to build).
+    public func value(_ node: Node) -> JSONValue {
+        if let scalar = scalarValue(node) { return scalar }
+        // Containers are built bottom-up from a stack of open frames, in document order.
+        struct Frame {
+            var isObject: Bool
+            var end: Int
+            var key: String?
+            var elements: [JSONValue] = []
+            var members: [JSONObject.Member] = []
+            var value: JSONValue { isObject ? .object(JSONObject(members: members)) : .array(elements) }
+        }
+        var stack: [Frame] = []
+        func add(_ value: JSONValue, key: String?) {
+            if stack[stack.count - 1].isObject {
+                stack[stack.count - 1].members.append(JSONObject.Member(key: key ?? "", value: value))
+            } else {
+                stack[stack.count - 1].elements.append(value)
+            }
+        }
+        stack.append(Frame(isObject: kind(node) == .object, end: subtreeEnd(node), key: nil))
+        var i = node.id + 1
+        while true {
+            while stack.count > 1, stack[stack.count - 1].end <= i {
+                let done = stack.removeLast()
+                add(done.value, key: done.key)
+            }
+            if stack.count == 1, stack[0].end <= i { break }
+            let child = Node(id: i)
+            let key = stack[stack.count - 1].isObject ? self.key(child) : nil
+            if let scalar = scalarValue(child) {
+                add(scalar, key: key)
+            } else {
+                stack.append(Frame(isObject: kind(child) == .object, end: subtreeEnd(child), key: key))
+            }
+            i += 1
+        }
+        return stack[0].value
+    }
+
+    private func scalarValue(_ node: Node) -> JSONValue? {
+        switch kind(node) {
+        case .null: .null
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .number: .number(JSONNumber(validated: rawText(node)))
+        case .string: .string(string(node) ?? "")
+        case .array, .object: nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// Parses a JSON text into a value.
+    public init(parsing text: String, options: JSONParseOptions = .default) throws(JSONParseError) {
+        self = try JSONDocument(text, options: options).rootValue
+    }
+
+    /// Parses JSON bytes into a value.
+    public init(parsing bytes: some Collection<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
+        self = try JSONDocument(bytes: bytes, options: options).rootValue
+    }
+}
+
+/// Decodes the body of a validated JSON string (escapes resolved; a lone surrogate becomes U+FFFD).
+enum JSONStringDecoder {
+    static func decode(_ bytes: JSONBytes, _ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var i = range.lowerBound
+        let end = range.upperBound
+        func hexValue(_ at: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for k in 0..<4 {
+                let c = bytes[at + k]
+                let digit: UInt8 = c <= UInt8(ascii: "9") ? c - 0x30 : (c | 0x20) - 0x61 + 10
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        func append(_ scalar: Unicode.Scalar) {
+            out.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [0xEF, 0xBF, 0xBD])
+        }
+        while i < end {
+            let c = bytes[i]
+            guard c == UInt8(ascii: "\\") else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                let unit = hexValue(i)
+                i += 4
+                if unit >= 0xD800, unit < 0xDC00, i + 6 <= end, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                    let low = hexValue(i + 2)
+                    if low >= 0xDC00, low < 0xE000 {
+                        i += 6
+                        append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
+                        continue
+                    }
+                }
+                append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+            default: out.append(e)  // '"', '\\', '/'
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

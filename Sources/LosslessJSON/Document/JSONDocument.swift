@@ -1,0 +1,225 @@
+/// A JSON text and its flat index: every value addressable, every byte kept.
+///
+/// A document is a value: copies share the immutable bytes and index, and an edit produces a new
+/// document whose bytes differ from the old ones only inside the edited range. Strings and numbers
+/// are decoded only when read.
+public struct JSONDocument: Sendable {
+    /// The text, exactly as loaded or as produced by the last edit.
+    public let bytes: JSONBytes
+    let index: JSONIndex
+    /// The options the text was parsed with; edits re-parse with the same ones.
+    public let options: JSONParseOptions
+    /// The file this document was loaded from or last saved to, and its state on disk then.
+    public var origin: JSONFileOrigin?
+
+    /// Parses a JSON text given as bytes.
+    public init(bytes: some Collection<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
+        try self.init(storage: JSONBytes(bytes), options: options)
+    }
+
+    /// Parses a JSON text given as a string.
+    public init(_ text: String, options: JSONParseOptions = .default) throws(JSONParseError) {
+        try self.init(storage: JSONBytes(text), options: options)
+    }
+
+    /// Parses bytes already in padded storage (no copy).
+    public init(storage: JSONBytes, options: JSONParseOptions = .default) throws(JSONParseError) {
+        bytes = storage
+        self.options = options
+        index = try JSONParser.index(storage, options: options)
+    }
+
+    /// A position in the document: one value (and, for a member, its key).
+    public struct Node: Sendable, Hashable, Comparable {
+        /// The value's position in the index, in document order.
+        public let id: Int
+        public static func < (lhs: Node, rhs: Node) -> Bool { lhs.id < rhs.id }
+    }
+
+    /// The root value.
+    public var root: Node { Node(id: 0) }
+
+    /// The number of values in the document.
+    public var nodeCount: Int { index.count }
+
+    /// Bytes used by the index.
+    public var indexByteCount: Int { index.byteCount }
+
+    /// The text as a `String` (for small documents and tests).
+    public var text: String { bytes.string(0..<bytes.count) }
+
+    /// Whether the text starts with a UTF-8 byte order mark.
+    public var hasByteOrderMark: Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    // MARK: Nodes
+
+    /// The kind of a node's value.
+    public func kind(_ node: Node) -> JSONKind { index[node.id].kind }
+
+    /// The byte range of a node's value in `bytes`.
+    public func range(_ node: Node) -> Range<Int> {
+        let entry = index[node.id]
+        return Int(entry.start)..<Int(entry.end)
+    }
+
+    /// The exact source bytes of a node's value.
+    public func rawBytes(_ node: Node) -> [UInt8] { bytes.slice(range(node)) }
+
+    /// The exact source text of a node's value.
+    public func rawText(_ node: Node) -> String { bytes.string(range(node)) }
+
+    /// The node after this one's subtree (its next sibling, if it has one).
+    @inline(__always)
+    func subtreeEnd(_ node: Node) -> Int { node.id + Int(index[node.id].link) }
+
+    /// The direct children of an array or object, in order (none for a scalar).
+    public func children(_ node: Node) -> Children { Children(index: index, first: node.id + 1, end: subtreeEnd(node)) }
+
+    /// The number of direct children (walks them: O(children)).
+    public func childCount(_ node: Node) -> Int {
+        var count = 0
+        for _ in children(node) { count += 1 }
+        return count
+    }
+
+    /// The n-th child of an array or object.
+    public func child(_ node: Node, at position: Int) -> Node? {
+        guard position >= 0 else { return nil }
+        var i = 0
+        for child in children(node) {
+            if i == position { return child }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The children of a container, walked by sibling links.
+    public struct Children: Sequence, IteratorProtocol {
+        let index: JSONIndex
+        var cursor: Int
+        let end: Int
+        init(index: JSONIndex, first: Int, end: Int) {
+            self.index = index
+            self.cursor = first
+            self.end = end
+        }
+        public mutating func next() -> Node? {
+            guard cursor < end else { return nil }
+            let node = Node(id: cursor)
+            cursor += Int(index[cursor].link)
+            return node
+        }
+    }
+
+    // MARK: Keys
+
+    /// Whether the node is the value of an object member.
+    public func isMember(_ node: Node) -> Bool { index[node.id].keyDelta != 0 }
+
+    /// The byte range of a member's key, quotes included.
+    public func keyRange(_ node: Node) -> Range<Int>? {
+        let entry = index[node.id]
+        let delta = entry.keyDelta
+        guard delta != 0 else { return nil }
+        let keyStart = delta == IndexEntry.longKeyDelta ? (index.longKeys[node.id] ?? 0) : Int(entry.start) - Int(delta)
+        // Find the closing quote: the first unescaped '"' after the opening one.
+        var i = keyStart + 1
+        while bytes[i] != UInt8(ascii: "\"") {
+            i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return keyStart..<(i + 1)
+    }
+
+    /// A member's key, decoded.
+    public func key(_ node: Node) -> String? {
+        guard let range = keyRange(node) else { return nil }
+        let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+        if index[node.id].header & IndexEntry.keyEscapedFlag == 0 { return bytes.string(inner) }
+        return JSONStringDecoder.decode(bytes, inner)
+    }
+
+    /// Whether a member's key is exactly `key` (compared by Unicode scalars, without allocating when unescaped).
+    public func memberHasKey(_ node: Node, _ key: String) -> Bool {
+        let entry = index[node.id]
+        guard entry.keyDelta != 0 else { return false }
+        if entry.header & IndexEntry.keyEscapedFlag != 0 || entry.keyDelta == IndexEntry.longKeyDelta {
+            return self.key(node)?.unicodeScalarsEqual(key) ?? false
+        }
+        var key = key
+        return key.withUTF8 { utf8 in
+            let keyStart = Int(entry.start) - Int(entry.keyDelta)
+            // The key text is followed by its closing quote; the raw bytes equal the key when unescaped.
+            guard keyStart + 1 + utf8.count < Int(entry.start) else { return false }
+            let source = bytes.base + keyStart + 1
+            guard source[utf8.count] == UInt8(ascii: "\"") else { return false }
+            guard let keyBase = utf8.baseAddress else { return utf8.isEmpty }
+            return memcmpBytes(source, keyBase, utf8.count)
+        }
+    }
+
+    /// The value of the last member with this key (see `JSONObject` for the duplicate-key rule).
+    public func member(_ object: Node, _ key: String) -> Node? {
+        guard kind(object) == .object else { return nil }
+        var found: Node?
+        for child in children(object) where memberHasKey(child, key) { found = child }
+        return found
+    }
+
+    // MARK: Paths
+
+    /// The node at a path, or `nil` when some step does not exist.
+    public func node(at path: JSONPath) -> Node? {
+        var node = root
+        for component in path.components {
+            switch kind(node) {
+            case .object:
+                guard case .key(let key) = component, let next = member(node, key) else { return nil }
+                node = next
+            case .array:
+                guard let position = component.arrayIndex, let next = child(node, at: position) else { return nil }
+                node = next
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// The path of a node (found by descending from the root: O(depth × siblings)).
+    public func path(of target: Node) -> JSONPath {
+        var components: [JSONPath.Component] = []
+        var node = root
+        while node != target {
+            var found = false
+            for child in children(node) where child.id <= target.id && target.id < subtreeEnd(child) {
+                if kind(node) == .object {
+                    components.append(.key(key(child) ?? ""))
+                } else {
+                    components.append(.index(countChildren(of: node, before: child)))
+                }
+                node = child
+                found = true
+                break
+            }
+            if !found { break }
+        }
+        return JSONPath(components)
+    }
+
+    private func countChildren(of node: Node, before target: Node) -> Int {
+        var count = 0
+        for child in children(node) {
+            if child == target { break }
+            count += 1
+        }
+        return count
+    }
+}
+
+@inline(__always)
+private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for i in 0..<count where a[i] != b[i] { return false }
+    return true
+}

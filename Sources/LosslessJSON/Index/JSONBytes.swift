@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The immutable bytes of a JSON text, followed by zero padding.
+///
+/// The padding lets the parser read a few bytes past the end without bounds checks: a NUL byte is
+/// invalid everywhere in JSON, so it stops every scanning loop by itself.
+public final class JSONBytes: @unchecked Sendable {
+    /// Zero bytes kept after the text; scanners read at most this far past the end.
+    static let padding = 64
+
+    /// The first byte of the text.
+    let base: UnsafeMutablePointer<UInt8>
+
+    /// The number of bytes in the text, padding excluded.
+    public let count: Int
+
+    /// Allocates room for `count` bytes and the padding, and zeroes the padding.
+    init(uninitializedCount count: Int) {
+        self.count = count
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: count + Self.padding)
+        (base + count).initialize(repeating: 0, count: Self.padding)
+    }
+
+    /// Copies the given bytes.
+    public convenience init(_ bytes: some Collection<UInt8>) {
+        self.init(uninitializedCount: bytes.count)
+        var pointer = base
+        let copied = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            if let source = buffer.baseAddress { pointer.update(from: source, count: buffer.count) }
+            return true
+        }
+        if copied == nil {
+            for byte in bytes {
+                pointer.initialize(to: byte)
+                pointer += 1
+            }
+        }
+    }
+
+    /// Copies the UTF-8 of a string.
+    public convenience init(_ string: String) {
+        self.init(Array(string.utf8))
+    }
+
+    deinit { base.deallocate() }
+
+    /// The text as a buffer (padding excluded).
+    public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The byte at `offset`, or 0 past the end.
+    @inline(__always)
+    subscript(offset: Int) -> UInt8 { base[offset] }
+
+    /// A copy of the bytes in `range`.
+    public func slice(_ range: Range<Int>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// The bytes in `range` decoded as UTF-8 (invalid sequences repaired).
+    public func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+}

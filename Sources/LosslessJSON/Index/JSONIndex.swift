@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The kind of a JSON value.
+public enum JSONKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    case null = 0, `false`, `true`, number, string, array, object
+
+    /// Whether values of this kind have children.
+    public var isContainer: Bool { self == .array || self == .object }
+
+    /// A lower-case name for messages ("object", "number" …).
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .false, .true: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+/// One 16-byte record of the flat index: a value's kind, flags, byte range and subtree size.
+///
+/// `header` packs the kind (3 bits), flags (5 bits) and, for an object member, the distance in bytes
+/// from the member's key to its value (24 bits), so a key costs no record of its own.
+struct IndexEntry {
+    var header: UInt32
+    var start: UInt32
+    var end: UInt32
+    /// The number of records in this value's subtree, itself included: the next sibling is `index + link`.
+    var link: UInt32
+
+    static let kindMask: UInt32 = 0b111
+    /// A string value holds a backslash escape.
+    static let escapedFlag: UInt32 = 1 << 3
+    /// The member's key holds a backslash escape.
+    static let keyEscapedFlag: UInt32 = 1 << 4
+    /// A number has a fraction or an exponent.
+    static let nonIntegerFlag: UInt32 = 1 << 5
+    /// The key distance did not fit in 24 bits; the key start is in `JSONIndex.longKeys`.
+    static let keyDeltaShift: UInt32 = 8
+    static let longKeyDelta: UInt32 = 0xFF_FFFF
+
+    @inline(__always) var kind: JSONKind { JSONKind(rawValue: UInt8(truncatingIfNeeded: header & Self.kindMask)) ?? .null }
+    @inline(__always) var keyDelta: UInt32 { header >> Self.keyDeltaShift }
+}
+
+/// The flat index of a document: one `IndexEntry` per value, in document order.
+///
+/// Large indexes are mapped with `mmap` (transparent huge pages where the kernel offers them) sized
+/// for the worst case, so the parser never checks capacity; untouched pages cost nothing and the
+/// unused tail is returned after parsing.
+final class JSONIndex: @unchecked Sendable {
+    let entries: UnsafeMutablePointer<IndexEntry>
+    private(set) var count: Int
+    private let mappedBytes: Int  // 0 when allocated with malloc
+    /// Key starts of members whose key-to-value distance did not fit in 24 bits.
+    var longKeys: [Int: Int] = [:]
+
+    /// Below this worst-case size the index comes from malloc.
+    private static let mapThreshold = 16 << 20
+
+    /// Allocates room for the most records a text of `byteCount` bytes can produce.
+    init?(capacityForBytes byteCount: Int) {
+        // Every value takes at least one byte and values are separated, so n bytes hold at most n/2+1 values.
+        let capacity = byteCount / 2 + 2
+        let size = capacity * MemoryLayout<IndexEntry>.stride
+        if size >= Self.mapThreshold {
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let rounded = (size + page - 1) / page * page
+            #if canImport(Glibc)
+            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+            #else
+            let flags = MAP_PRIVATE | MAP_ANON
+            #endif
+            guard let raw = mmap(nil, rounded, PROT_READ | PROT_WRITE, flags, -1, 0), raw != MAP_FAILED else {
+                return nil
+            }
+            #if canImport(Glibc)
+            _ = madvise(raw, rounded, MADV_HUGEPAGE)  // advisory: fine if the kernel declines
+            #endif
+            entries = raw.bindMemory(to: IndexEntry.self, capacity: capacity)
+            mappedBytes = rounded
+        } else {
+            guard let raw = malloc(size) else { return nil }
+            entries = raw.bindMemory(to: IndexEntry.self, capacity: capacity)
+            mappedBytes = 0
+        }
+        count = 0
+    }
+
+    deinit {
+        if mappedBytes > 0 {
+            munmap(UnsafeMutableRawPointer(entries), mappedBytes)
+        } else {
+            free(UnsafeMutableRawPointer(entries))
+        }
+    }
+
+    /// Records the number of entries written and gives back the pages beyond them.
+    func finish(count: Int) {
+        self.count = count
+        guard mappedBytes > 0 else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let used = (count * MemoryLayout<IndexEntry>.stride + page - 1) / page * page
+        if used < mappedBytes {
+            // The tail was never touched or is no longer needed; the kernel may reclaim it.
+            _ = madvise(UnsafeMutableRawPointer(entries) + used, mappedBytes - used, MADV_DONTNEED)
+        }
+    }
+
+    @inline(__always) subscript(index: Int) -> IndexEntry { entries[index] }
+
+    /// Bytes of index memory in use.
+    var byteCount: Int { count * MemoryLayout<IndexEntry>.stride }
+}

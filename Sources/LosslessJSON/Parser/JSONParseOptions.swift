@@ -1,0 +1,17 @@
+/// Options for parsing a JSON text.
+public struct JSONParseOptions: Sendable, Hashable {
+    /// The deepest nesting of arrays and objects accepted; deeper input fails with a clear error.
+    ///
+    /// The parser itself uses no recursion, so any limit is safe for parsing and for the document
+    /// operations; the default of 1,024 keeps recursive consumers of `JSONValue` trees (equality,
+    /// deinitialisation) far from the stack limit. Raise it for machine-generated input.
+    public var maxDepth: Int
+
+    /// Creates options.
+    public init(maxDepth: Int = 1024) {
+        self.maxDepth = max(0, maxDepth)
+    }
+
+    /// The defaults.
+    public static let `default` = JSONParseOptions()
+}

@@ -1,0 +1,334 @@
+/// The one-pass validating RFC 8259 parser that builds a `JSONIndex`.
+///
+/// It walks padded bytes with raw pointers (the zero padding ends every loop, so the hot paths test
+/// neither bounds nor end of input), keeps open containers on an explicit stack (no recursion, any
+/// depth), and writes one 16-byte record per value. Strings are validated but not decoded; numbers
+/// are checked against the grammar but not converted.
+enum JSONParser {
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// Parses `bytes` (a UTF-8 BOM is skipped, and kept in the bytes) into an index.
+    static func index(_ bytes: JSONBytes, options: JSONParseOptions) throws(JSONParseError) -> JSONIndex {
+        do {
+            return try buildIndex(bytes, maxDepth: options.maxDepth)
+        } catch {
+            throw JSONParseError(error, in: bytes)
+        }
+    }
+
+    @inline(__always)
+    private static func isWhitespace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+    }
+
+    /// Skips whitespace; after a line break, runs of spaces are skipped eight at a time.
+    @inline(__always)
+    private static func skipWhitespace(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var p = start
+        while true {
+            let c = p.pointee
+            if c > 0x20 { return p }
+            if c == 0x0A {
+                p += 1
+                while UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { p += 8 }
+                continue
+            }
+            if c == 0x20 || c == 0x0D || c == 0x09 { p += 1; continue }
+            return p
+        }
+    }
+
+    @inline(__always)
+    private static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Scans a string body starting after the opening quote; returns the byte after the closing quote.
+    /// `escaped` is set when the body holds a backslash escape.
+    @inline(__always)
+    private static func scanString(
+        _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, escaped: inout Bool
+    ) throws(RawParseError) -> UnsafePointer<UInt8> {
+        var p = start
+        while true {
+            // Eight bytes at a time: stop at '"', '\\', a control byte or a non-ASCII byte.
+            while true {
+                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ (ones &* 0x22)
+                let slashes = word ^ (ones &* 0x5C)
+                let hits = ((quotes &- ones) & ~quotes) | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word) | word
+                let mask = hits & highs
+                if mask == 0 { p += 8; continue }
+                p += mask.trailingZeroBitCount >> 3
+                break
+            }
+            let c = p.pointee
+            if c == quote { return p + 1 }
+            if c == backslash {
+                escaped = true
+                switch p[1] {
+                case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    p += 2
+                case UInt8(ascii: "u"):
+                    for i in 2..<6 where !isHexDigit(p[i]) {
+                        throw RawParseError(offset: p + i - base, reason: p + i >= end ? .unterminatedString : .invalidUnicodeEscape)
+                    }
+                    p += 6
+                default:
+                    throw RawParseError(offset: p + 1 - base, reason: p + 1 >= end ? .unterminatedString : .invalidEscape)
+                }
+                continue
+            }
+            if c < 0x20 {
+                throw RawParseError(offset: p - base, reason: p >= end ? .unterminatedString : .controlCharacterInString)
+            }
+            // Non-ASCII: validate UTF-8 sequences in a tight loop while they last.
+            repeat {
+                p = try validateUTF8Sequence(p, base: base, end: end)
+            } while p.pointee >= 0x80
+        }
+    }
+
+    @inline(__always)
+    private static func isHexDigit(_ c: UInt8) -> Bool {
+        (c &- 0x30) < 10 || ((c | 0x20) &- 0x61) < 6
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
+    @inline(__always)
+    private static func validateUTF8Sequence(
+        _ p: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
+    ) throws(RawParseError) -> UnsafePointer<UInt8> {
+        let b0 = p[0]
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
+        func fail(_ at: UnsafePointer<UInt8>) -> RawParseError {
+            RawParseError(offset: at - base, reason: at >= end ? .unterminatedString : .invalidUTF8)
+        }
+        if b0 < 0xC2 { throw fail(p) }
+        if b0 < 0xE0 {
+            guard isContinuation(p[1]) else { throw fail(p + 1) }
+            return p + 2
+        }
+        if b0 < 0xF0 {
+            let b1 = p[1]
+            let lower: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+            let upper: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+            guard b1 >= lower, b1 <= upper else { throw fail(p + 1) }
+            guard isContinuation(p[2]) else { throw fail(p + 2) }
+            return p + 3
+        }
+        if b0 < 0xF5 {
+            let b1 = p[1]
+            let lower: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+            let upper: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+            guard b1 >= lower, b1 <= upper else { throw fail(p + 1) }
+            guard isContinuation(p[2]) else { throw fail(p + 2) }
+            guard isContinuation(p[3]) else { throw fail(p + 3) }
+            return p + 4
+        }
+        throw fail(p)
+    }
+
+    /// Scans a number; returns the byte after it. `nonInteger` is set for a fraction or exponent.
+    @inline(__always)
+    private static func scanNumber(
+        _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, nonInteger: inout Bool
+    ) throws(RawParseError) -> UnsafePointer<UInt8> {
+        var p = start
+        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        if p.pointee == UInt8(ascii: "0") {
+            p += 1
+            if isDigit(p.pointee) { throw RawParseError(offset: p - base, reason: .leadingZero) }
+        } else if isDigit(p.pointee) {
+            p += 1
+            while isDigit(p.pointee) { p += 1 }
+        } else {
+            throw RawParseError(offset: p - base, reason: .expectedDigit)
+        }
+        if p.pointee == UInt8(ascii: ".") {
+            p += 1
+            nonInteger = true
+            guard isDigit(p.pointee) else { throw RawParseError(offset: p - base, reason: .expectedFractionDigit) }
+            p += 1
+            while isDigit(p.pointee) { p += 1 }
+        }
+        if p.pointee | 0x20 == UInt8(ascii: "e") {
+            p += 1
+            nonInteger = true
+            if p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") { p += 1 }
+            guard isDigit(p.pointee) else { throw RawParseError(offset: p - base, reason: .expectedExponentDigit) }
+            p += 1
+            while isDigit(p.pointee) { p += 1 }
+        }
+        // "1.2.3", "12abc", "1e5e5": a number glued to more number-like bytes.
+        let next = p.pointee
+        if next == UInt8(ascii: ".") || next == UInt8(ascii: "+") || next == UInt8(ascii: "-")
+            || ((next | 0x20) &- 0x61) < 26 || isDigit(next)
+        {
+            throw RawParseError(offset: p - base, reason: .invalidNumberSuffix)
+        }
+        return p
+    }
+
+    private static func buildIndex(_ bytes: JSONBytes, maxDepth: Int) throws(RawParseError) -> JSONIndex {
+        guard bytes.count < Int(UInt32.max) else { throw RawParseError(offset: 0, reason: .tooLarge) }
+        guard let index = JSONIndex(capacityForBytes: bytes.count) else {
+            throw RawParseError(offset: 0, reason: .outOfMemory)
+        }
+        let base = UnsafePointer(bytes.base)
+        let end = base + bytes.count
+        var p = base
+        if bytes.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+
+        let entries = index.entries
+        var count = 0
+        // Open containers: entry index << 1 | 1 for an object.
+        var stackCapacity = 64
+        var stack = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity)
+        defer { stack.deallocate() }
+        var depth = 0
+        // The header bits carried from a member's key to its value.
+        var keyBits: UInt32 = 0
+        var afterComma = false
+
+        @inline(__always) func offset(_ q: UnsafePointer<UInt8>) -> UInt32 { UInt32(truncatingIfNeeded: q - base) }
+
+        /// Parses `"key" :` at p and leaves p at the value; sets keyBits.
+        func parseKey(_ p: inout UnsafePointer<UInt8>, afterComma: Bool) throws(RawParseError) {
+            guard p.pointee == quote else {
+                throw RawParseError(offset: p - base, reason: afterComma ? .expectedKeyAfterComma : .expectedKey)
+            }
+            let keyStart = p
+            var escaped = false
+            p = try scanString(p + 1, base: base, end: end, escaped: &escaped)
+            p = skipWhitespace(p)
+            guard p.pointee == UInt8(ascii: ":") else { throw RawParseError(offset: p - base, reason: .expectedColon) }
+            p = skipWhitespace(p + 1)
+            let delta = p - keyStart
+            keyBits = escaped ? IndexEntry.keyEscapedFlag : 0
+            if delta < Int(IndexEntry.longKeyDelta) {
+                keyBits |= UInt32(truncatingIfNeeded: delta) << IndexEntry.keyDeltaShift
+            } else {
+                keyBits |= IndexEntry.longKeyDelta << IndexEntry.keyDeltaShift
+                index.longKeys[count] = keyStart - base
+            }
+        }
+
+        p = skipWhitespace(p)
+        parsing: while true {
+            // A value starts at p.
+            let c = p.pointee
+            let start = offset(p)
+            switch c {
+            case quote:
+                var escaped = false
+                p = try scanString(p + 1, base: base, end: end, escaped: &escaped)
+                entries[count] = IndexEntry(
+                    header: UInt32(JSONKind.string.rawValue) | keyBits | (escaped ? IndexEntry.escapedFlag : 0),
+                    start: start, end: offset(p), link: 1)
+                count += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var nonInteger = false
+                p = try scanNumber(p, base: base, nonInteger: &nonInteger)
+                entries[count] = IndexEntry(
+                    header: UInt32(JSONKind.number.rawValue) | keyBits | (nonInteger ? IndexEntry.nonIntegerFlag : 0),
+                    start: start, end: offset(p), link: 1)
+                count += 1
+            case UInt8(ascii: "t"), UInt8(ascii: "n"):
+                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+                let kind: JSONKind
+                if word == 0x6575_7274 { kind = .true } else if word == 0x6C6C_756E { kind = .null } else {
+                    throw RawParseError(offset: p - base, reason: .invalidLiteral)
+                }
+                p += 4
+                entries[count] = IndexEntry(header: UInt32(kind.rawValue) | keyBits, start: start, end: offset(p), link: 1)
+                count += 1
+            case UInt8(ascii: "f"):
+                guard UnsafeRawPointer(p + 1).loadUnaligned(as: UInt32.self) == 0x6573_6C61 else {
+                    throw RawParseError(offset: p - base, reason: .invalidLiteral)
+                }
+                p += 5
+                entries[count] = IndexEntry(header: UInt32(JSONKind.false.rawValue) | keyBits, start: start, end: offset(p), link: 1)
+                count += 1
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                let isObject = c == UInt8(ascii: "{")
+                guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
+                if depth == stackCapacity {
+                    let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity * 2)
+                    grown.moveInitialize(from: stack, count: depth)
+                    stack.deallocate()
+                    stack = grown
+                    stackCapacity *= 2
+                }
+                stack[depth] = UInt32(truncatingIfNeeded: count) << 1 | (isObject ? 1 : 0)
+                depth += 1
+                entries[count] = IndexEntry(
+                    header: UInt32((isObject ? JSONKind.object : JSONKind.array).rawValue) | keyBits,
+                    start: start, end: 0, link: 0)
+                count += 1
+                p = skipWhitespace(p + 1)
+                if isObject {
+                    if p.pointee != UInt8(ascii: "}") {
+                        try parseKey(&p, afterComma: false)
+                        afterComma = false
+                        continue parsing
+                    }
+                } else if p.pointee != UInt8(ascii: "]") {
+                    keyBits = 0
+                    afterComma = false
+                    continue parsing
+                }
+                // An empty container closes at once below.
+                depth -= 1
+                let open = Int(stack[depth] >> 1)
+                p += 1
+                entries[open].end = offset(p)
+                entries[open].link = 1
+            default:
+                throw RawParseError(offset: p - base, reason: afterComma ? .expectedValueAfterComma : .expectedValue)
+            }
+
+            // After a value: a separator, the end of a container, or the end of the text.
+            while true {
+                p = skipWhitespace(p)
+                if depth == 0 {
+                    guard p == end else { throw RawParseError(offset: p - base, reason: .expectedEnd) }
+                    break parsing
+                }
+                let top = stack[depth - 1]
+                let c = p.pointee
+                if top & 1 == 1 {
+                    if c == UInt8(ascii: ",") {
+                        p = skipWhitespace(p + 1)
+                        try parseKey(&p, afterComma: true)
+                        afterComma = true
+                        continue parsing
+                    }
+                    guard c == UInt8(ascii: "}") else {
+                        throw RawParseError(offset: p - base, reason: .expectedCommaOrBrace)
+                    }
+                } else {
+                    if c == UInt8(ascii: ",") {
+                        p = skipWhitespace(p + 1)
+                        keyBits = 0
+                        afterComma = true
+                        continue parsing
+                    }
+                    guard c == UInt8(ascii: "]") else {
+                        throw RawParseError(offset: p - base, reason: .expectedCommaOrBracket)
+                    }
+                }
+                depth -= 1
+                let open = Int(top >> 1)
+                p += 1
+                entries[open].end = offset(p)
+                entries[open].link = UInt32(truncatingIfNeeded: count - open)
+            }
+        }
+        index.finish(count: count)
+        return index
+    }
+}

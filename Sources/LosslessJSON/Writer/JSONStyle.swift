@@ -1,0 +1,97 @@
+/// How a document lays out its text, so new values look like their neighbours.
+public struct JSONStyle: Sendable, Hashable {
+    /// One level of indentation ("  ", "    ", "\t"), or `nil` when containers stay on one line.
+    public var indent: String?
+    /// The line break ("\n" or "\r\n").
+    public var newline: String
+    /// What stands between a key and its value, colon included (": ", ":", " : ").
+    public var colon: String
+    /// What follows a comma inside one-line containers ("" or " ").
+    public var comma: String
+
+    /// Creates a style.
+    public init(indent: String?, newline: String = "\n", colon: String = ": ", comma: String = " ") {
+        self.indent = indent
+        self.newline = newline
+        self.colon = colon
+        self.comma = comma
+    }
+
+    /// `{"a":1,"b":[1,2]}`.
+    public static let minified = JSONStyle(indent: nil, colon: ":", comma: "")
+    /// Two-space indentation.
+    public static let pretty = JSONStyle(indent: "  ")
+}
+
+extension JSONDocument {
+    /// The style of this document, read from its first containers and members.
+    ///
+    /// The indent unit is the difference between the first multi-line container's indentation and
+    /// its first child's; the colon spacing is the first member's; the line break is the first one's.
+    public var style: JSONStyle {
+        var style = JSONStyle.minified
+        var sawColon = false
+        var sawIndent = false
+        var sawComma = false
+        // Newline style.
+        // A document without a line break in its first megabyte is treated as one line.
+        if let lf = (0..<min(bytes.count, 1 << 20)).first(where: { bytes[$0] == 0x0A }) {
+            style.newline = lf > 0 && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
+        }
+        // Scan a bounded number of values: the style shows within the first few.
+        let limit = min(index.count, 10_000)
+        var i = 0
+        while i < limit, !(sawColon && sawIndent && sawComma) {
+            let node = Node(id: i)
+            if !sawColon, let keyRange = keyRange(node) {
+                style.colon = bytes.string(keyRange.upperBound..<range(node).lowerBound)
+                sawColon = true
+            }
+            if kind(node).isContainer, let first = children(node).first(where: { _ in true }) {
+                let open = range(node).lowerBound
+                let firstStart = memberStart(first)
+                let leading = bytes.slice((open + 1)..<firstStart)
+                if !sawIndent, leading.contains(0x0A) {
+                    let childIndent = lineIndent(at: firstStart)
+                    let parentIndent = lineIndent(at: open)
+                    if childIndent.hasPrefix(parentIndent), childIndent.count > parentIndent.count {
+                        style.indent = String(childIndent.dropFirst(parentIndent.count))
+                        sawIndent = true
+                    }
+                }
+                if !sawComma, !leading.contains(0x0A), let second = child(node, at: 1) {
+                    let between = separator(before: second)
+                    if !between.contains("\n") {
+                        style.comma = between
+                        sawComma = true
+                    }
+                }
+            }
+            i += 1
+        }
+        return style
+    }
+
+    /// Where a child's text starts: its key for a member, else its value.
+    func memberStart(_ node: Node) -> Int {
+        keyRange(node)?.lowerBound ?? range(node).lowerBound
+    }
+
+    /// The whitespace between the comma before `node` and `node`'s start.
+    func separator(before node: Node) -> String {
+        let start = memberStart(node)
+        var i = start
+        while i > 0, bytes[i - 1] != UInt8(ascii: ",") { i -= 1 }
+        return bytes.string(i..<start)
+    }
+
+    /// The leading whitespace of the line holding `offset`.
+    func lineIndent(at offset: Int) -> String {
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        if lineStart == 0, hasByteOrderMark { lineStart = 3 }
+        var end = lineStart
+        while end < offset, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return bytes.string(lineStart..<end)
+    }
+}

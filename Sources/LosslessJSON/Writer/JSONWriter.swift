@@ -1,0 +1,74 @@
+/// Serializes new values in a document's style. Untouched values are never re-serialized: the
+/// document copies their bytes.
+public enum JSONWriter {
+    /// The JSON text of a value laid out in `style`, its nested lines indented from `baseIndent`.
+    public static func serialize(_ value: JSONValue, style: JSONStyle = .minified, baseIndent: String = "") -> String {
+        var out = ""
+        write(value, style: style, indent: baseIndent, into: &out)
+        return out
+    }
+
+    /// A string literal: `"`, `\` and control characters escaped (short forms where JSON has them),
+    /// everything else written as UTF-8.
+    public static func quoted(_ string: String) -> String {
+        var out = "\""
+        out.reserveCapacity(string.utf8.count + 2)
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + hex(scalar.value, width: 4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    private static func write(_ value: JSONValue, style: JSONStyle, indent: String, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n.literal
+        case .string(let s): out += quoted(s)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                out += "[]"
+                return
+            }
+            out += "["
+            let inner = style.indent.map { indent + $0 }
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out += "," }
+                if let inner { out += style.newline + inner } else if i > 0 { out += style.comma }
+                write(element, style: style, indent: inner ?? indent, into: &out)
+            }
+            if style.indent != nil { out += style.newline + indent }
+            out += "]"
+        case .object(let object):
+            guard !object.members.isEmpty else {
+                out += "{}"
+                return
+            }
+            out += "{"
+            let inner = style.indent.map { indent + $0 }
+            for (i, member) in object.members.enumerated() {
+                if i > 0 { out += "," }
+                if let inner { out += style.newline + inner } else if i > 0 { out += style.comma }
+                out += quoted(member.key) + style.colon
+                write(member.value, style: style, indent: inner ?? indent, into: &out)
+            }
+            if style.indent != nil { out += style.newline + indent }
+            out += "}"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `keepsake` command: lossless JSON tools.
+struct Keepsake: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keepsake",
+        abstract: "Read, check and edit JSON without losing a byte.",
+        version: "0.1.0",
+        subcommands: [ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self]
+    )
+
+    /// Runs a command line with Keepsake's exit codes: 0 success, 1 failure, 2 usage error.
+    static func main(exitCodes arguments: [String]) -> Never {
+        do {
+            var command = try parseAsRoot(Array(arguments.dropFirst()))
+            try command.run()
+            terminate(0)
+        } catch let failure as CommandFailure {
+            if !failure.message.isEmpty { printError("keepsake: error: " + failure.message) }
+            terminate(failure.code)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                terminate(0)
+            }
+            let usageError = code == .validationFailure
+            if !message.isEmpty { printError(message) }
+            terminate(usageError ? 2 : code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+}
+
+/// A failure already explained to the user; `code` is the process exit status.
+struct CommandFailure: Error {
+    var message: String
+    var code: Int32 = 1
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    var line = text
+    if !line.hasSuffix("\n") { line += "\n" }
+    writeAll(Array(line.utf8), to: STDERR_FILENO)
+}
+
+/// Writes every byte to a file descriptor, retrying short writes.
+func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    var done = 0
+    while done < bytes.count {
+        let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+        if n < 0, errno == EINTR { continue }
+        if n <= 0 { return }
+        done += n
+    }
+}
+
+/// Writes every byte of an array to a file descriptor.
+func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    bytes.withUnsafeBufferPointer { writeAll($0, to: fd) }
+}
+
+/// Ends the process with a status.
+func terminate(_ status: Int32) -> Never {
+    exit(status)
+}

@@ -1,0 +1,3 @@
+import ArgumentParser
+
+Keepsake.main(exitCodes: CommandLine.arguments)
