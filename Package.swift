@@ -21,7 +21,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LosslessJSONTests", dependencies: ["LosslessJSON"]),
-        .testTarget(name: "KeepsakeCLITests", dependencies: ["LosslessJSON"]),
+        .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

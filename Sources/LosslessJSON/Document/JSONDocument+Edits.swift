@@ -94,7 +94,7 @@ extension JSONDocument {
         var style = self.style
         if kind(node).isContainer, let second = child(node, at: 1) {
             let between = separator(before: second)
-            if !between.contains("\n") {
+            if !between.utf8.contains(0x0A) {
                 style.indent = nil
                 style.comma = between
             }
@@ -135,9 +135,9 @@ extension JSONDocument {
         } else {
             // One child: its leading whitespace if it sits on its own line, else the document's comma spacing.
             let leading = bytes.string((containerRange.lowerBound + 1)..<memberStart(first))
-            between = leading.contains("\n") ? leading : style.comma
+            between = leading.utf8.contains(0x0A) ? leading : style.comma
         }
-        let childIndent = between.contains("\n") ? lineIndent(at: memberStart(first)) : lineIndent(at: containerRange.lowerBound)
+        let childIndent = between.utf8.contains(0x0A) ? lineIndent(at: memberStart(first)) : lineIndent(at: containerRange.lowerBound)
         let member = memberText(indent: childIndent)
         if let position, position < kids.count {
             let at = memberStart(kids[position])

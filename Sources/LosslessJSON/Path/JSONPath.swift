@@ -74,7 +74,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
         var text = ""
         for component in components {
             switch component {
-            case .index(let i): text += "[\(i)]"
+            case .index(let i): text += (text.isEmpty ? ".[" : "[") + "\(i)]"
             case .key(let key):
                 if Self.isIdentifier(key) {
                     text += "." + key

@@ -61,7 +61,7 @@ extension JSONDocument {
                 }
                 if !sawComma, !leading.contains(0x0A), let second = child(node, at: 1) {
                     let between = separator(before: second)
-                    if !between.contains("\n") {
+                    if !between.utf8.contains(0x0A) {
                         style.comma = between
                         sawComma = true
                     }
@@ -69,6 +69,10 @@ extension JSONDocument {
             }
             i += 1
         }
+        // No member to copy from: a multi-line document spaces its colons.
+        if !sawColon, style.indent != nil { style.colon = ": " }
+        // No one-line container with two children to copy from: space commas like colons.
+        if !sawComma, style.colon.hasSuffix(" ") { style.comma = " " }
         return style
     }
 

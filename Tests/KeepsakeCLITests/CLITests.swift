@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// Runs the built `keepsake` binary, the way a user or a script would.
+struct Keepsake {
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The test bundle may sit inside an .xctest folder next to the binary.
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("keepsake").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("keepsake").path
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: String..., input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A temporary folder for one test.
+struct Scratch {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = url.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite("keepsake CLI")
+struct CLITests {
+    let sample = "{\n  \"name\": \"Ada\",\n  \"n\": 1.0,\n  \"big\": 12345678901234567890,\n  \"list\": [1, 2],\n  \"s\": \"a\\nb\"\n}\n"
+
+    @Test func validateAcceptsValidFiles() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let good = try scratch.file("good.json", sample)
+        let result = try Keepsake.run("validate", good, good)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func validateReportsOneLinePerErrorWithFileLineColumn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let good = try scratch.file("good.json", sample)
+        let bad = try scratch.file("bad.json", "{\n  \"a\": [1, 2,]\n}")
+        let lines = try scratch.file("rows.jsonl", "{\"a\": 1}\n{oops}\n[1]\n")
+        let result = try Keepsake.run("validate", good, bad, lines, "/nonexistent.json")
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n") == [
+            "\(bad):2:14: error: expected a JSON value, found ']' (trailing commas are not allowed)",
+            "\(lines):2:2: error: expected a string key in double quotes or '}', found 'o'",
+            "/nonexistent.json: error: No such file or directory",
+        ])
+    }
+
+    @Test func validateShowsSourceOnRequest() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let bad = try scratch.file("bad.json", "[01]")
+        let result = try Keepsake.run("validate", "--show-source", bad)
+        #expect(result.stderr.hasSuffix("[01]\n  ^\n"))
+    }
+
+    @Test func validateReadsStandardInput() throws {
+        #expect(try Keepsake.run("validate", "-", input: "[1, 2]").status == 0)
+        let result = try Keepsake.run("validate", "-", input: "[1, 2")
+        #expect(result.status == 1)
+        #expect(result.stderr == "-:1:6: error: expected ',' or ']', found end of input\n")
+    }
+
+    @Test func getPrintsExactSourceBytes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        #expect(try Keepsake.run("get", file, ".n").stdout == "1.0\n")
+        #expect(try Keepsake.run("get", file, "/big").stdout == "12345678901234567890\n")
+        #expect(try Keepsake.run("get", file, ".list").stdout == "[1, 2]\n")
+        #expect(try Keepsake.run("get", file, ".s").stdout == "\"a\\nb\"\n")
+        #expect(try Keepsake.run("get", file, ".s", "--raw").stdout == "a\nb\n")
+        let missing = try Keepsake.run("get", file, ".list[7]")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "keepsake: error: \(file): no value at .list[7]\n")
+    }
+
+    @Test func setChangesOnlyTheValueInPlace() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let result = try Keepsake.run("set", file, ".name", "\"Grace\"")
+        #expect(result.status == 0)
+        #expect(try scratch.read(file) == sample.replacingOccurrences(of: "\"Ada\"", with: "\"Grace\""))
+        #expect(try Keepsake.run("set", file, ".added", "[1.50]").status == 0)
+        #expect(try scratch.read(file).hasSuffix("\"s\": \"a\\nb\",\n  \"added\": [\n    1.50\n  ]\n}\n"))
+    }
+
+    @Test func setAndDeleteWriteToOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let stdout = try Keepsake.run("set", file, ".n", "2", "--output", "-")
+        #expect(stdout.stdout == sample.replacingOccurrences(of: "1.0", with: "2"))
+        let out = scratch.url.appendingPathComponent("out.json").path
+        #expect(try Keepsake.run("delete", file, ".list", "-o", out).status == 0)
+        #expect(try scratch.read(out) == sample.replacingOccurrences(of: "  \"list\": [1, 2],\n", with: ""))
+        #expect(try scratch.read(file) == sample)
+    }
+
+    @Test func failuresAreOneClearLine() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let badValue = try Keepsake.run("set", file, ".n", "{oops")
+        #expect(badValue.status == 2)
+        #expect(badValue.stderr == "keepsake: error: the new value is not valid JSON: expected a string key in double quotes or '}', found 'o' at column 2\n")
+        let badPath = try Keepsake.run("get", file, "n")
+        #expect(badPath.status == 2)
+        let noParent = try Keepsake.run("delete", file, ".nope.x")
+        #expect(noParent.status == 1)
+        #expect(noParent.stderr == "keepsake: error: \(file): no value at .nope.x\n")
+        let usage = try Keepsake.run("set", file)
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("Missing expected argument"))
+        #expect(try Keepsake.run("frobnicate").status == 2)
+        #expect(try scratch.read(file) == sample)
+    }
+
+    @Test func aFailedSaveLeavesTheFileAlone() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", "[1]")
+        let result = try Keepsake.run("set", file, ".[0]", "2", "--output", scratch.url.path + "/no/such/folder/out.json")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot save"))
+        #expect(try scratch.read(file) == "[1]")
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try Keepsake.run("--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("validate"))
+        #expect(try Keepsake.run("--version").stdout == "0.1.0\n")
+    }
+}
