@@ -143,8 +143,9 @@ enum JSONParser {
             p += 1
             if isDigit(p.pointee) { throw RawParseError(offset: p - base, reason: .leadingZero) }
         } else if isDigit(p.pointee) {
+            // Integer parts are mostly short: byte by byte, then in words if the run goes on.
             p += 1
-            while isDigit(p.pointee) { p += 1 }
+            if isDigit(p.pointee) { p = skipDigits(p + 1) }
         } else {
             throw RawParseError(offset: p - base, reason: .expectedDigit)
         }
@@ -153,24 +154,51 @@ enum JSONParser {
             nonInteger = true
             guard isDigit(p.pointee) else { throw RawParseError(offset: p - base, reason: .expectedFractionDigit) }
             p += 1
-            while isDigit(p.pointee) { p += 1 }
+            p = skipDigits(p)
         }
         if p.pointee | 0x20 == UInt8(ascii: "e") {
             p += 1
             nonInteger = true
             if p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") { p += 1 }
             guard isDigit(p.pointee) else { throw RawParseError(offset: p - base, reason: .expectedExponentDigit) }
-            p += 1
-            while isDigit(p.pointee) { p += 1 }
-        }
-        // "1.2.3", "12abc", "1e5e5": a number glued to more number-like bytes.
-        let next = p.pointee
-        if next == UInt8(ascii: ".") || next == UInt8(ascii: "+") || next == UInt8(ascii: "-")
-            || ((next | 0x20) &- 0x61) < 26 || isDigit(next)
-        {
-            throw RawParseError(offset: p - base, reason: .invalidNumberSuffix)
+            p = skipDigits(p + 1)
         }
         return p
+    }
+
+    /// Skips a run of ASCII digits eight bytes at a time (long fractions and ids are common).
+    @inline(__always)
+    private static func skipDigits(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var p = start
+        while true {
+            let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            // A byte is a digit when its high nibble is 3 and its low nibble is below 10.
+            let highNibbleOff = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+            let lowNibbleTooBig = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010
+            let bad = highNibbleOff | lowNibbleTooBig
+            // Set bit 7 of every byte that is not zero, without carries between bytes.
+            let flagged = (((bad & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | bad) & highs
+            if flagged == 0 {
+                p += 8
+                continue
+            }
+            return p + (flagged.trailingZeroBitCount >> 3)
+        }
+    }
+
+    /// The reason for an unexpected byte after a value: a number glued to more number-like bytes
+    /// ("1.2.3", "12abc", "1e5e5") gets its own message; checked only on the error path.
+    private static func unexpected(
+        _ p: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, otherwise reason: RawParseError.Reason
+    ) -> RawParseError {
+        let next = p.pointee
+        if p > base, isDigit(p[-1]),
+            next == UInt8(ascii: ".") || next == UInt8(ascii: "+") || next == UInt8(ascii: "-")
+                || ((next | 0x20) &- 0x61) < 26 || isDigit(next)
+        {
+            return RawParseError(offset: p - base, reason: .invalidNumberSuffix)
+        }
+        return RawParseError(offset: p - base, reason: reason)
     }
 
     private static func buildIndex(_ bytes: JSONBytes, maxDepth: Int) throws(RawParseError) -> JSONIndex {
@@ -295,7 +323,7 @@ enum JSONParser {
             while true {
                 p = skipWhitespace(p)
                 if depth == 0 {
-                    guard p == end else { throw RawParseError(offset: p - base, reason: .expectedEnd) }
+                    guard p == end else { throw unexpected(p, base: base, otherwise: .expectedEnd) }
                     break parsing
                 }
                 let top = stack[depth - 1]
@@ -308,7 +336,7 @@ enum JSONParser {
                         continue parsing
                     }
                     guard c == UInt8(ascii: "}") else {
-                        throw RawParseError(offset: p - base, reason: .expectedCommaOrBrace)
+                        throw unexpected(p, base: base, otherwise: .expectedCommaOrBrace)
                     }
                 } else {
                     if c == UInt8(ascii: ",") {
@@ -318,7 +346,7 @@ enum JSONParser {
                         continue parsing
                     }
                     guard c == UInt8(ascii: "]") else {
-                        throw RawParseError(offset: p - base, reason: .expectedCommaOrBracket)
+                        throw unexpected(p, base: base, otherwise: .expectedCommaOrBracket)
                     }
                 }
                 depth -= 1

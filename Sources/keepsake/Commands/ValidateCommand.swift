@@ -1,5 +1,8 @@
 import ArgumentParser
 import LosslessJSON
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `keepsake validate FILE...`: checks that files are valid JSON (or JSON Lines).
 struct ValidateCommand: ParsableCommand {
@@ -21,6 +24,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Read every file as JSON Lines.")
     var lines = false
 
+    @Flag(help: "Print each valid file's value count, index size and parse speed.")
+    var stats = false
+
     func run() throws {
         let options = JSONParseOptions(maxDepth: maxDepth)
         var failed = false
@@ -36,7 +42,9 @@ struct ValidateCommand: ParsableCommand {
                     }
                 } else {
                     do {
-                        _ = try JSONDocument(storage: storage, options: options)
+                        let started = monotonicSeconds()
+                        let document = try JSONDocument(storage: storage, options: options)
+                        if stats { printStats(file, document, seconds: monotonicSeconds() - started) }
                     } catch {
                         failed = true
                         report(file, line: error.line, error)
@@ -50,10 +58,30 @@ struct ValidateCommand: ParsableCommand {
         if failed { throw CommandFailure(message: "") }
     }
 
+    private func printStats(_ file: String, _ document: JSONDocument, seconds: Double) {
+        let megabytes = Double(document.bytes.count) / 1e6
+        let perValue = Double(document.indexByteCount) / Double(max(1, document.nodeCount))
+        print("\(file): \(document.nodeCount) values, \(document.bytes.count) bytes, index \(document.indexByteCount) bytes "
+            + "(\(formatted(perValue)) bytes/value), parsed in \(formatted(seconds * 1000)) ms (\(formatted(megabytes / seconds)) MB/s)")
+    }
+
     private func report(_ file: String, line: Int, _ error: JSONParseError) {
         printError("\(file):\(line):\(error.column): error: \(error.message)")
         if showSource { printError(error.excerpt) }
     }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// A number with one decimal.
+func formatted(_ value: Double) -> String {
+    let tenths = (value * 10).rounded()
+    return "\(Int(tenths) / 10).\(abs(Int(tenths) % 10))"
 }
 
 /// Whether a file name says JSON Lines.

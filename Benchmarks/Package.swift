@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "KeepsakeBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(name: "Keepsake", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "LosslessJSONBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LosslessJSON", package: "Keepsake"),
+            ],
+            path: "Benchmarks/LosslessJSONBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
