@@ -145,7 +145,7 @@ enum JSONParser {
         } else if isDigit(p.pointee) {
             // Integer parts are mostly short: byte by byte, then in words if the run goes on.
             p += 1
-            if isDigit(p.pointee) { p = skipDigits(p + 1) }
+            while isDigit(p.pointee) { p += 1 }
         } else {
             throw RawParseError(offset: p - base, reason: .expectedDigit)
         }
