@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -6,13 +7,27 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "LosslessJSON", targets: ["LosslessJSON"]),
+        .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         .target(name: "LosslessJSON"),
+        .macro(
+            name: "DictionaryStorageMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "DictionaryStorage", dependencies: ["LosslessJSON", "DictionaryStorageMacros"]),
         .executableTarget(
             name: "keepsake",
             dependencies: [
@@ -21,6 +36,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LosslessJSONTests", dependencies: ["LosslessJSON"]),
+        .testTarget(name: "DictionaryStorageTests", dependencies: ["DictionaryStorage", "LosslessJSON"]),
+        .testTarget(
+            name: "DictionaryStorageMacrosTests",
+            dependencies: [
+                "DictionaryStorageMacros",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ]
+        ),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,279 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@DictionaryStorage`: storage, initializers, field descriptions, schema, validation and conformances.
+public struct DictionaryStorageMacro {}
+
+/// The options written on `@DictionaryStorage(…)`.
+struct StorageOptions {
+    var equatable = false
+    var hashable = false
+    var keyStyle: ExprSyntax = ".verbatim"
+    var lenient: ExprSyntax = "false"
+
+    init(_ node: AttributeSyntax) {
+        guard case .argumentList(let arguments) = node.arguments else { return }
+        for argument in arguments {
+            switch argument.label?.text {
+            case "keyStyle": keyStyle = argument.expression.trimmed
+            case "lenient": lenient = argument.expression.trimmed
+            default:
+                let name = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if name == "equatable" { equatable = true }
+                if name == "hashable" { hashable = true }
+            }
+        }
+    }
+}
+
+extension DictionaryStorageMacro {
+    /// The struct, or a diagnostic anchored at the declaration keyword of what it is instead.
+    static func structDeclaration(_ declaration: some DeclGroupSyntax, in context: some MacroExpansionContext) throws -> StructDeclSyntax {
+        if let structDecl = declaration.as(StructDeclSyntax.self) {
+            if structDecl.genericParameterClause != nil {
+                context.diagnose(Diagnostic(node: structDecl.name, message: DictionaryStorageDiagnostic.genericType))
+                throw DiagnosticsStop()
+            }
+            return structDecl
+        }
+        let keyword: TokenSyntax?
+        let found: String
+        if let decl = declaration.as(ClassDeclSyntax.self) {
+            keyword = decl.classKeyword
+            found = "a class"
+        } else if let decl = declaration.as(ProtocolDeclSyntax.self) {
+            keyword = decl.protocolKeyword
+            found = "a protocol"
+        } else if let decl = declaration.as(EnumDeclSyntax.self) {
+            keyword = decl.enumKeyword
+            found = "an enum"
+        } else if let decl = declaration.as(ActorDeclSyntax.self) {
+            keyword = decl.actorKeyword
+            found = "an actor"
+        } else {
+            keyword = nil
+            found = "this declaration"
+        }
+        var fixIts: [FixIt] = []
+        if let keyword, found == "a class" || found == "an actor" {
+            fixIts.append(FixIt(
+                message: DictionaryStorageFixIt.useStruct(keyword.text),
+                changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(TokenSyntax.keyword(.struct).with(\.trailingTrivia, keyword.trailingTrivia).with(\.leadingTrivia, keyword.leadingTrivia)))]))
+        }
+        context.diagnose(Diagnostic(
+            node: keyword.map(Syntax.init) ?? Syntax(declaration), message: DictionaryStorageDiagnostic.requiresStruct(found: found), fixIts: fixIts))
+        throw DiagnosticsStop()
+    }
+
+    /// The managed properties, read and checked; `nil` after a diagnostic.
+    static func properties(of declaration: StructDeclSyntax, in context: some MacroExpansionContext) -> [PropertyInfo]? {
+        var properties: [PropertyInfo] = []
+        var failed = false
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isManagedStoredProperty else { continue }
+            do {
+                properties.append(try PropertyInfo.read(variable, in: context))
+            } catch {
+                failed = true
+            }
+        }
+        guard !failed else { return nil }
+        // Two properties reading the same explicit key are a mistake visible here.
+        var seen: [String: String] = [:]
+        for property in properties where property.explicitKey != nil || property.explicitPath != nil {
+            let key = property.primaryKey(style: nil)
+            if let first = seen[key] {
+                context.diagnose(Diagnostic(
+                    node: property.attribute.map(Syntax.init) ?? Syntax(property.binding),
+                    message: DictionaryStorageDiagnostic.keyCollision(key: key, first: first, second: property.name)))
+                return nil
+            }
+            seen[key] = property.name
+        }
+        return properties
+    }
+
+    static func accessModifier(_ declaration: StructDeclSyntax) -> String {
+        declaration.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" } ? "public " : ""
+    }
+
+    /// The `Field` description of a property.
+    static func fieldDeclaration(_ property: PropertyInfo, options: StorageOptions) -> DeclSyntax {
+        var arguments = ["name: \(quoted(property.name))"]
+        if let path = property.explicitPath {
+            arguments.append("path: [\(path.map(quoted).joined(separator: ", "))]")
+        } else if let key = property.argument(nil) {
+            arguments.append("key: \(key.trimmedDescription)")
+        }
+        arguments.append("keyStyle: \(options.keyStyle.trimmedDescription)")
+        if let legacy = property.argument("legacyKeys") { arguments.append("legacyKeys: \(legacy.trimmedDescription)") }
+        if let strategy = property.argument("strategy") { arguments.append("strategy: \(strategy.trimmedDescription)") }
+        let lenient = property.argument("lenient").map { "(\($0.trimmedDescription))" }
+        arguments.append("lenient: \(options.lenient.trimmedDescription)\(lenient.map { " || " + $0 } ?? "")")
+        if let required = property.argument("required") { arguments.append("required: \(required.trimmedDescription)") }
+        if let nullForNil = property.argument("nullForNil") { arguments.append("writesNullForNil: \(nullForNil.trimmedDescription)") }
+        let value = property.valueType.trimmedDescription
+        arguments.append("codec: DictionaryStorage.codec(\(value).self, decode: DictionaryStorage.decode, encode: DictionaryStorage.encode)")
+        return "static let __ds_\(raw: property.name) = Field<\(raw: value)>(\(raw: arguments.joined(separator: ", ")))"
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"") + "\""
+    }
+}
+
+extension DictionaryStorageMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let structDecl = try? structDeclaration(declaration, in: context),
+            let properties = properties(of: structDecl, in: context)
+        else { return [] }
+        let options = StorageOptions(node)
+        let access = accessModifier(structDecl)
+        let typeName = structDecl.name.trimmed.text
+
+        var members: [DeclSyntax] = [
+            "var _storage: JSONObject = JSONObject()",
+            """
+            /// Wraps a JSON object; every field is read from it on access.
+            \(raw: access)init(_ storage: JSONObject) {
+                self._storage = storage
+            }
+            """,
+            """
+            /// Wraps a dictionary shaped like `JSONSerialization`'s output.
+            \(raw: access)init(_ dictionary: [String: Any]) {
+                self._storage = JSONObject(bridging: dictionary)
+            }
+            """,
+            """
+            /// The storage as a `[String: Any]` dictionary, unknown fields included.
+            \(raw: access)var rawDictionary: [String: Any] {
+                _storage.bridgedDictionary
+            }
+            """,
+            """
+            /// The JSON object behind the properties, unknown fields included.
+            \(raw: access)var storage: JSONObject {
+                get { _storage }
+                set { _storage = newValue }
+            }
+            """,
+        ]
+
+        // A memberwise-style initializer that builds a new object through the fields.
+        let parameters = properties.map { property -> String in
+            let defaultValue = property.defaultValue?.trimmedDescription ?? (property.shape.isOptional ? "nil" : "")
+            return "\(property.identifier.text): \(property.type.trimmedDescription)\(defaultValue.isEmpty ? "" : " = " + defaultValue)"
+        }
+        let assignments = properties.map { property in
+            "Self.__ds_\(property.name).\(setter(for: property.shape))(\(property.identifier.text), in: &_storage)"
+        }
+        if !properties.isEmpty {
+            members.append("""
+                /// Creates a new value from its properties (unset optionals are left out of the object).
+                \(raw: access)init(\(raw: parameters.joined(separator: ", "))) {
+                    \(raw: assignments.joined(separator: "\n"))
+                }
+                """)
+        } else {
+            members.append("\(raw: access)init() {}")
+        }
+
+        members += properties.map { fieldDeclaration($0, options: options) }
+
+        let schemaFields = properties.map { property in
+            let defaultText = property.defaultValue.map { quoted($0.trimmedDescription) } ?? "nil"
+            return "FieldSchema.make(\\Self.\(property.identifier.text), field: __ds_\(property.name), shape: .\(property.shape.rawValue), swiftType: \(quoted(property.type.trimmedDescription)), defaultValue: \(defaultText))"
+        }
+        members.append("""
+            /// The fields of \(raw: typeName), for browsers and tools.
+            \(raw: access)static let schema = ModelSchema(name: \(raw: quoted(typeName)), fields: [\(raw: schemaFields.joined(separator: ",\n"))])
+            """)
+
+        let checks = properties.map { property in
+            "findings += Self.__ds_\(property.name).check(in: _storage, shape: .\(property.shape.rawValue), returned: self.\(property.identifier.text))"
+        }
+        members.append("""
+            /// What the accessors could not read as written, and the fields kept without being known.
+            \(raw: access)func validate() -> ValidationReport {
+                var findings: [ValidationFinding] = []
+                \(raw: checks.joined(separator: "\n"))
+                findings += Self.schema.unknownFields(in: _storage)
+                return ValidationReport(findings: findings)
+            }
+            """)
+
+        if options.equatable || options.hashable {
+            let comparisons = properties.map { "lhs.\($0.identifier.text) == rhs.\($0.identifier.text)" }
+            members.append("""
+                \(raw: access)static func == (lhs: \(raw: typeName), rhs: \(raw: typeName)) -> Bool {
+                    \(raw: comparisons.isEmpty ? "true" : comparisons.joined(separator: " && "))
+                }
+                """)
+        }
+        if options.hashable {
+            let combines = properties.map { "hasher.combine(\($0.identifier.text))" }
+            members.append("""
+                \(raw: access)func hash(into hasher: inout Hasher) {
+                    \(raw: combines.joined(separator: "\n"))
+                }
+                """)
+        }
+        return members
+    }
+
+    static func setter(for shape: Shape) -> String {
+        switch shape {
+        case .value: "set"
+        case .optional: "setOptional"
+        case .array: "setArray"
+        case .optionalArray: "setOptionalArray"
+        case .dictionary: "setDictionary"
+        case .optionalDictionary: "setOptionalDictionary"
+        }
+    }
+}
+
+extension DictionaryStorageMacro: MemberAttributeMacro {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard declaration.is(StructDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
+            variable.isManagedStoredProperty, variable.dictionaryStorageAttribute == nil,
+            variable.bindingSpecifier.tokenKind == .keyword(.var),
+            variable.bindings.count == 1, variable.bindings.first?.typeAnnotation != nil
+        else { return [] }
+        return ["@DictionaryStorageProperty"]
+    }
+}
+
+extension DictionaryStorageMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self) else { return [] }
+        let options = StorageOptions(node)
+        var wanted: [String] = ["DictionaryStorageModel"]
+        if options.equatable || options.hashable { wanted.append("Equatable") }
+        if options.hashable { wanted.append("Hashable") }
+        let requested = Set(protocols.map { $0.trimmedDescription })
+        return wanted.filter { requested.contains($0) }.compactMap { name in
+            let decl: DeclSyntax = "extension \(type.trimmed): \(raw: name) {}"
+            return decl.as(ExtensionDeclSyntax.self)
+        }
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

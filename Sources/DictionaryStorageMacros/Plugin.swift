@@ -1,0 +1,12 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct DictionaryStoragePlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [
+        DictionaryStorageMacro.self,
+        DictionaryStoragePropertyMacro.self,
+        StringRawRepresentationMacro.self,
+        CustomNameMacro.self,
+    ]
+}
