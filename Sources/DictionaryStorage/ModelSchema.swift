@@ -89,7 +89,7 @@ public struct FieldSchema: Sendable {
     /// Builds the schema of a property from its key path and field (the macro writes the call).
     public static func make<Model: DictionaryStorageModel, Value, Property>(
         _ keyPath: KeyPath<Model, Property>, field: Field<Value>, shape: FieldShape, swiftType: String,
-        defaultValue: String?
+        defaultValue: String?, readOnly: Bool = false
     ) -> FieldSchema {
         let writable = (keyPath as? WritableKeyPath<Model, Property>).map(UncheckedWritableKeyPath.init)
         let type: FieldType
@@ -104,7 +104,7 @@ public struct FieldSchema: Sendable {
         let path = field.path
         let unchecked = UncheckedField(field: field)
         var setter: (@Sendable (JSONObject, JSONValue?) throws(FieldSetError) -> JSONObject)?
-        if let writable {
+        if let writable, !readOnly {
             let key = writable
             setter = { object, json throws(FieldSetError) in
                 // Read the JSON through the model's getter on a scratch object, then set it through the setter.
@@ -129,7 +129,7 @@ public struct FieldSchema: Sendable {
         return FieldSchema(
             name: field.name, path: field.jsonPath, legacyKeys: field.legacyKeys, swiftType: swiftType, type: type,
             defaultValue: defaultValue, isRequired: field.required, strategy: field.options.strategy,
-            isLenient: field.options.lenient, isReadOnly: writable == nil,
+            isLenient: field.options.lenient, isReadOnly: readOnly || writable == nil,
             claims: { key, object in unchecked.field.claims(key, in: object) },
             isPresentIn: { object in unchecked.field.locate(in: object).map { !$0.value.isNull } ?? false },
             readsIn: { object in

@@ -188,7 +188,8 @@ extension DictionaryStorageMacro: MemberMacro {
 
         let schemaFields = properties.map { property in
             let defaultText = property.defaultValue.map { quoted($0.trimmedDescription) } ?? "nil"
-            return "FieldSchema.make(\\Self.\(property.identifier.text), field: __ds_\(property.name), shape: .\(property.shape.rawValue), swiftType: \(quoted(property.type.trimmedDescription)), defaultValue: \(defaultText))"
+            let readOnly = property.isPrivateSet ? ", readOnly: true" : ""
+            return "FieldSchema.make(\\Self.\(property.identifier.text), field: __ds_\(property.name), shape: .\(property.shape.rawValue), swiftType: \(quoted(property.type.trimmedDescription)), defaultValue: \(defaultText)\(readOnly))"
         }
         members.append("""
             /// The fields of \(raw: typeName), for browsers and tools.

@@ -25,6 +25,11 @@ struct PropertyInfo {
     let isLet: Bool
     let attribute: AttributeSyntax?
 
+    /// Whether the setter is hidden (`private(set)`, `fileprivate(set)`): a read-only field to tools.
+    var isPrivateSet: Bool {
+        declaration.modifiers.contains { ($0.name.text == "private" || $0.name.text == "fileprivate") && $0.detail != nil }
+    }
+
     /// The property's `@DictionaryStorageProperty` arguments.
     func argument(_ label: String?) -> ExprSyntax? {
         guard case .argumentList(let arguments) = attribute?.arguments else { return nil }
