@@ -111,11 +111,13 @@ extension PropertyInfo {
             context.diagnose(Diagnostic(node: binding, message: DictionaryStorageDiagnostic.propertyObservers(name)))
             throw DiagnosticsStop()
         }
-        guard let type = binding.typeAnnotation?.type.trimmed else {
+        guard let writtenType = binding.typeAnnotation?.type else {
             context.diagnose(Diagnostic(node: pattern, message: DictionaryStorageDiagnostic.missingTypeAnnotation(name)))
             throw DiagnosticsStop()
         }
-        let (shape, valueType) = try analyze(type, in: context)
+        // Analyse the type in place (not a trimmed copy) so diagnostics point at it.
+        let (shape, valueType) = try analyze(writtenType, in: context)
+        let type = writtenType.trimmed
         let info = PropertyInfo(
             declaration: declaration, binding: binding, identifier: identifier, name: name, type: type, shape: shape,
             valueType: valueType, defaultValue: binding.initializer?.value.trimmed,
@@ -144,24 +146,25 @@ extension PropertyInfo {
         return info
     }
 
+    /// One fix-it: the obvious default when the type has one, else making the type optional.
     private func diagnoseMissingDefault(in context: some MacroExpansionContext) {
-        var fixIts: [FixIt] = []
-        if let value = Self.naturalDefault(for: type, shape: shape) {
+        let fixIt: FixIt
+        if let value = Self.naturalDefault(for: type, shape: shape), let annotation = binding.typeAnnotation {
             var newBinding = binding
+            newBinding.typeAnnotation = annotation.with(\.type, annotation.type.with(\.trailingTrivia, []))
             newBinding.initializer = InitializerClauseSyntax(
-                equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space), value: ExprSyntax(stringLiteral: value))
-            if let annotation = newBinding.typeAnnotation {
-                newBinding.typeAnnotation = annotation.with(\.type, annotation.type.trimmed)
-            }
-            fixIts.append(FixIt(message: DictionaryStorageFixIt.addDefault(value), changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(newBinding))]))
+                equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space),
+                value: ExprSyntax(stringLiteral: value).with(\.trailingTrivia, annotation.type.trailingTrivia))
+            fixIt = FixIt(message: DictionaryStorageFixIt.addDefault(value), changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(newBinding))])
+        } else {
+            let original = binding.typeAnnotation?.type ?? type
+            let optional = TypeSyntax(OptionalTypeSyntax(wrappedType: original.trimmed))
+                .with(\.leadingTrivia, original.leadingTrivia).with(\.trailingTrivia, original.trailingTrivia)
+            fixIt = FixIt(message: DictionaryStorageFixIt.makeOptional, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(optional))])
         }
-        let optional = TypeSyntax(OptionalTypeSyntax(wrappedType: type.trimmed))
-        fixIts.append(FixIt(
-            message: DictionaryStorageFixIt.makeOptional,
-            changes: [.replace(oldNode: Syntax(type), newNode: Syntax(optional.with(\.trailingTrivia, type.trailingTrivia)))]))
         context.diagnose(Diagnostic(
             node: binding.pattern, message: DictionaryStorageDiagnostic.nonOptionalWithoutDefault(name: name, type: type.trimmedDescription),
-            fixIts: fixIts))
+            fixIts: [fixIt]))
     }
 
     /// The obvious default for common types, for the fix-it.
