@@ -18,6 +18,16 @@ let package = Package(
             path: "Benchmarks/LosslessJSONBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "DictionaryStorageBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LosslessJSON", package: "Keepsake"),
+                .product(name: "DictionaryStorage", package: "Keepsake"),
+            ],
+            path: "Benchmarks/DictionaryStorageBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,12 @@ public struct FieldCodec<Value>: @unchecked Sendable {
     }
 }
 
+/// Passed once to a field's `decode` function when its codec is built: only the built-in generic
+/// `decode` recognises it, so a custom overload is told apart (it sees an unknown value and returns nil).
+final class CustomCodingProbe: @unchecked Sendable {
+    var reachedBuiltIn = false
+}
+
 /// The seed's namespace for custom coding, and the entry points the macros expand to.
 ///
 /// Seed-era custom types keep working through overloads written in an extension:
@@ -46,7 +52,11 @@ extension DictionaryStorage {
 
     /// Decodes a `JSONRepresentable` value from a bridged `Any`.
     public static func decode<T: JSONRepresentable>(_ type: T.Type, value: Any?) -> T? {
-        AnyBridge.json(value).flatMap { T(json: $0, options: .standard) }
+        if let probe = value as? CustomCodingProbe {
+            probe.reachedBuiltIn = true
+            return nil
+        }
+        return AnyBridge.json(value).flatMap { T(json: $0, options: .standard) }
     }
 
     /// Decodes a `DictionaryRepresentable` value from a `[String: Any]`.
@@ -86,22 +96,35 @@ extension DictionaryStorage {
     public static func codec<T>(
         _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> {
+        customCodec(T.self, decode, encode)
+    }
+
+    /// A `JSONRepresentable` type. If the code using it declares its own seed-style
+    /// `decode(_: T.Type, value:)` overload (say, dates as seconds), that overload wins, as it did in
+    /// the seed: a probe value tells the built-in generic `decode` from a custom one.
+    public static func codec<T: JSONRepresentable>(
+        _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
+    ) -> FieldCodec<T> {
+        let probe = CustomCodingProbe()
+        _ = decode(T.self, probe)
+        guard probe.reachedBuiltIn else {
+            let custom = customCodec(T.self, decode, encode)
+            return FieldCodec(type: T.fieldType, read: custom.read, write: custom.write)
+        }
+        return FieldCodec(type: T.fieldType, read: { T(json: $0, options: $1) }, write: { $0.json(options: $1) })
+    }
+
+    /// Coding through seed-style functions and the `Any` bridge.
+    static func customCodec<T>(_ type: T.Type, _ decode: @escaping (T.Type, Any?) -> T?, _ encode: @escaping (T?) -> Any?) -> FieldCodec<T> {
         FieldCodec(
             type: .custom(String(describing: T.self)),
             read: { json, _ in decode(T.self, AnyBridge.any(json)) },
             write: { value, _ in AnyBridge.json(encode(value)) ?? .null })
     }
 
-    /// A `JSONRepresentable` type (custom functions, if any, are not needed).
-    public static func codec<T: JSONRepresentable>(
-        _ type: T.Type, decode: (T.Type, Any?) -> T?, encode: (T?) -> Any?
-    ) -> FieldCodec<T> {
-        FieldCodec(type: T.fieldType, read: { T(json: $0, options: $1) }, write: { $0.json(options: $1) })
-    }
-
     /// A raw-representable type, coded by its raw value.
     public static func codec<T: RawRepresentable>(
-        _ type: T.Type, decode: (T.Type, Any?) -> T?, encode: (T?) -> Any?
+        _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> where T.RawValue: JSONRepresentable {
         FieldCodec(
             type: .enumeration(name: String(describing: T.self), knownValues: [], isOpen: false),
@@ -111,7 +134,7 @@ extension DictionaryStorage {
 
     /// An open string enum: unknown raw values read into its payload case and are reported.
     public static func codec<T: StringRawRepresentable>(
-        _ type: T.Type, decode: (T.Type, Any?) -> T?, encode: (T?) -> Any?
+        _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> {
         FieldCodec(
             type: .enumeration(name: String(describing: T.self), knownValues: T.knownRawValues, isOpen: true),
@@ -122,7 +145,7 @@ extension DictionaryStorage {
 
     /// A manually conforming `DictionaryRepresentable` type, coded through `[String: Any]`.
     public static func codec<T: DictionaryRepresentable>(
-        _ type: T.Type, decode: (T.Type, Any?) -> T?, encode: (T?) -> Any?
+        _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> {
         FieldCodec(
             type: .model(String(describing: T.self)),
@@ -139,7 +162,7 @@ extension DictionaryStorage {
 
     /// A dictionary-backed model, coded by its storage (nothing bridged, nothing lost).
     public static func codec<T: DictionaryStorageModel>(
-        _ type: T.Type, decode: (T.Type, Any?) -> T?, encode: (T?) -> Any?
+        _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> {
         FieldCodec(
             type: .model(String(describing: T.self)),

@@ -163,3 +163,28 @@ struct WithInit {
         self.name = name.uppercased()
     }
 }
+
+// The seed README's custom-type overloads. UUID is also JSONRepresentable: the overloads win, as in
+// the seed. The URL overload is stricter than the built-in coding, so the tests can see it is used.
+extension DictionaryStorage {
+    public static func decode(_ type: UUID.Type, value: Any?) -> UUID? {
+        if let value = value as? String { return UUID(uuidString: value) }
+        return nil
+    }
+
+    static func encode(_ value: UUID?) -> Any? { value?.uuidString }
+
+    static func decode(_ type: URL.Type, value: Any?) -> URL? {
+        (value as? String).flatMap { $0.hasPrefix("https://") ? URL(string: $0) : nil }
+    }
+
+    static func encode(_ value: URL?) -> Any? { value.map { "https://" + ($0.host ?? "") + $0.path } }
+}
+
+/// The seed README's `Identifiable` person with a UUID id.
+@DictionaryStorage
+struct IdentifiedPerson: Identifiable {
+    var id: UUID = UUID()
+    var name: String = ""
+    var age: Int?
+}

@@ -80,4 +80,23 @@ struct SeedExamplesTests {
         theme.accent = Color(hex: "#00ff00")
         #expect(theme.storage["accent"] == "#00ff00")
     }
+
+    @Test func uuidCustomTypeFromTheSeedReadme() throws {
+        let uuid = UUID()
+        var person = IdentifiedPerson(["id": uuid.uuidString, "name": "A"])
+        #expect(person.id == uuid)
+        let other = UUID()
+        person.id = other
+        #expect(person.rawDictionary["id"] as? String == other.uuidString)
+    }
+
+    @Test func customOverloadsWinOverBuiltInCoding() throws {
+        // Everything.url is a URL; the test module's seed-style URL overloads only accept https.
+        #expect(Everything(["url": "https://example.com/a"]).url == URL(string: "https://example.com/a"))
+        #expect(Everything(["url": "http://example.com/a"]).url == nil)
+        var everything = Everything()
+        everything.url = URL(string: "ftp://files.example.com/x")
+        #expect(everything.storage["url"] == "https://files.example.com/x")
+        #expect(Everything.schema.field(named: "url")?.type == .optional(.string))
+    }
 }

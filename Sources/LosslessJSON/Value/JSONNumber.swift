@@ -50,6 +50,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
 
     /// The value as any fixed-width integer type, when it is an integer in that type's range.
     public func integer<I: FixedWidthInteger>(_: I.Type = I.self) -> I? {
+        if let plain = plainInteger(I.self) { return plain }
         let decimal = normalized
         if decimal.digits.isEmpty { return 0 }
         guard decimal.exponent >= 0, decimal.digits.count + decimal.exponent <= 40 else { return nil }
@@ -68,6 +69,33 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
             result = times
         }
         return result
+    }
+
+    /// Fast path for a literal of digits only (`-12`, `300`): `nil` when it has a fraction or an
+    /// exponent (the general path decides) — or when it overflows, which the general path confirms.
+    @inline(__always)
+    private func plainInteger<I: FixedWidthInteger>(_: I.Type) -> I? {
+        var literal = literal
+        return literal.withUTF8 { bytes -> I? in
+            var index = 0
+            let negative = bytes.first == UInt8(ascii: "-")
+            if negative {
+                guard I.isSigned else { return nil }
+                index = 1
+            }
+            guard index < bytes.count, bytes.count - index <= 19 else { return nil }
+            var result: I = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                let (times, o1) = result.multipliedReportingOverflow(by: 10)
+                let (next, o2) = negative ? times.subtractingReportingOverflow(I(digit)) : times.addingReportingOverflow(I(digit))
+                if o1 || o2 { return nil }
+                result = next
+                index += 1
+            }
+            return result
+        }
     }
 
     /// The value as a `Double`, when the double denotes exactly the same decimal value when written

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON value, with no Foundation bridging: numbers keep their literal, objects their member
 /// order and duplicate keys, strings their exact Unicode scalars.
 ///
@@ -76,7 +82,17 @@ extension String {
     /// Equality by Unicode scalars, not canonical equivalence: "é" (U+00E9) differs from "e\u{301}".
     @inline(__always)
     public func unicodeScalarsEqual(_ other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        // Native strings are contiguous UTF-8: compare the bytes directly.
+        if let result = utf8.withContiguousStorageIfAvailable({ a in
+            other.utf8.withContiguousStorageIfAvailable { b in
+                count == 0 || memcmp(a.baseAddress!, b.baseAddress!, count) == 0
+            }
+        }), let equal = result {
+            return equal
+        }
+        return utf8.elementsEqual(other.utf8)
     }
 
     /// Hashing consistent with `unicodeScalarsEqual`.
