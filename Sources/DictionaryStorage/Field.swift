@@ -50,19 +50,35 @@ public struct Field<Value>: @unchecked Sendable {
     // MARK: Locating
 
     /// Where the value was found.
+    @usableFromInline
     struct Located {
-        var value: JSONValue
+        @usableFromInline var value: JSONValue
         /// The key it was found under, when not the current key.
-        var otherKey: String?
-        var isLegacy: Bool
+        @usableFromInline var otherKey: String?
+        @usableFromInline var isLegacy: Bool
+
+        @inlinable
+        init(value: JSONValue, otherKey: String?, isLegacy: Bool) {
+            self.value = value
+            self.otherKey = otherKey
+            self.isLegacy = isLegacy
+        }
     }
 
+    @inlinable
     func locate(in object: JSONObject) -> Located? {
+        // The common case first: one key, present under its own spelling.
+        if path.count == 1, let value = object[path[0]] { return Located(value: value, otherKey: nil, isLegacy: false) }
+        return locateElsewhere(in: object)
+    }
+
+    /// Key paths, other spellings and legacy keys.
+    @usableFromInline
+    func locateElsewhere(in object: JSONObject) -> Located? {
         if path.count > 1 {
             return object.value(atPath: path).map { Located(value: $0, otherKey: nil, isLegacy: false) }
         }
         let key = path[0]
-        if let value = object[key] { return Located(value: value, otherKey: nil, isLegacy: false) }
         if matchesOtherSpellings, let member = object.members.last(where: { KeyStyle.sameWords($0.key, key) }) {
             return Located(value: member.value, otherKey: member.key, isLegacy: false)
         }
@@ -82,12 +98,14 @@ public struct Field<Value>: @unchecked Sendable {
     // MARK: Reading
 
     /// A non-optional field: the value, or `defaultValue` when missing, null or unreadable.
+    @inlinable
     public func get(in object: JSONObject, default defaultValue: @autoclosure () -> Value) -> Value {
         guard let located = locate(in: object), let value = codec.read(located.value, options) else { return defaultValue() }
         return value
     }
 
     /// An optional field: `nil` when missing, null or unreadable.
+    @inlinable
     public func getOptional(in object: JSONObject) -> Value? {
         guard let located = locate(in: object) else { return nil }
         return codec.read(located.value, options)

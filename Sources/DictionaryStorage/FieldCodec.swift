@@ -10,13 +10,14 @@ public struct FieldCodec<Value>: @unchecked Sendable {
     /// The type as a schema shows it.
     public let type: FieldType
     /// For open enums: the raw value when the value is not a known case.
-    let unknownValue: (Value) -> String?
+    @usableFromInline let unknownValue: (Value) -> String?
     /// For nested models: the nested model's own findings.
-    let nestedFindings: (Value) -> [ValidationFinding]
+    @usableFromInline let nestedFindings: (Value) -> [ValidationFinding]
     /// Writes a value over the JSON it replaces, keeping what it can of the old text (member order).
-    let update: ((Value, JSONValue, FieldOptions) -> JSONValue)?
+    @usableFromInline let update: ((Value, JSONValue, FieldOptions) -> JSONValue)?
 
     /// Creates a codec.
+    @inlinable
     public init(
         type: FieldType,
         read: @escaping (JSONValue, FieldOptions) -> Value?,
@@ -102,19 +103,28 @@ extension DictionaryStorage {
     /// A `JSONRepresentable` type. If the code using it declares its own seed-style
     /// `decode(_: T.Type, value:)` overload (say, dates as seconds), that overload wins, as it did in
     /// the seed: a probe value tells the built-in generic `decode` from a custom one.
+    @inlinable
     public static func codec<T: JSONRepresentable>(
         _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> {
-        let probe = CustomCodingProbe()
-        _ = decode(T.self, probe)
-        guard probe.reachedBuiltIn else {
+        guard usesBuiltInDecode(T.self, decode) else {
             let custom = customCodec(T.self, decode, encode)
             return FieldCodec(type: T.fieldType, read: custom.read, write: custom.write)
         }
+        // Built here, in the model's module, so the closures are specialised for T.
         return FieldCodec(type: T.fieldType, read: { T(json: $0, options: $1) }, write: { $0.json(options: $1) })
     }
 
+    /// Whether `decode` is the built-in generic function rather than a custom overload.
+    @usableFromInline
+    static func usesBuiltInDecode<T>(_ type: T.Type, _ decode: (T.Type, Any?) -> T?) -> Bool {
+        let probe = CustomCodingProbe()
+        _ = decode(T.self, probe)
+        return probe.reachedBuiltIn
+    }
+
     /// Coding through seed-style functions and the `Any` bridge.
+    @usableFromInline
     static func customCodec<T>(_ type: T.Type, _ decode: @escaping (T.Type, Any?) -> T?, _ encode: @escaping (T?) -> Any?) -> FieldCodec<T> {
         FieldCodec(
             type: .custom(String(describing: T.self)),

@@ -49,8 +49,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     public var uint64: UInt64? { integer(UInt64.self) }
 
     /// The value as any fixed-width integer type, when it is an integer in that type's range.
+    @inlinable
     public func integer<I: FixedWidthInteger>(_: I.Type = I.self) -> I? {
         if let plain = plainInteger(I.self) { return plain }
+        return generalInteger(I.self)
+    }
+
+    /// Integers with a fraction or exponent (`1.0`, `1e3`), through the normalized decimal.
+    @usableFromInline
+    func generalInteger<I: FixedWidthInteger>(_: I.Type) -> I? {
         let decimal = normalized
         if decimal.digits.isEmpty { return 0 }
         guard decimal.exponent >= 0, decimal.digits.count + decimal.exponent <= 40 else { return nil }
@@ -71,10 +78,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
         return result
     }
 
-    /// Fast path for a literal of digits only (`-12`, `300`): `nil` when it has a fraction or an
-    /// exponent (the general path decides) — or when it overflows, which the general path confirms.
-    @inline(__always)
-    private func plainInteger<I: FixedWidthInteger>(_: I.Type) -> I? {
+    // Fast path for a literal of digits only (`-12`, `300`): `nil` when it has a fraction or an
+    // exponent (the general path decides) — or when it overflows, which the general path confirms.
+    @inlinable
+    internal func plainInteger<I: FixedWidthInteger>(_: I.Type) -> I? {
         var literal = literal
         return literal.withUTF8 { bytes -> I? in
             var index = 0

@@ -51,8 +51,19 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     public var keys: [String] { members.map(\.key) }
 
     /// The position of the last member with this key.
+    @inlinable
     public func lastIndex(forKey key: String) -> Int? {
-        members.lastIndex { $0.key.unicodeScalarsEqual(key) }
+        // Hot path of every model getter: compare lengths first, bytes only when they match.
+        let length = key.utf8.count
+        return members.withUnsafeBufferPointer { buffer -> Int? in
+            var index = buffer.count - 1
+            while index >= 0 {
+                let candidate = buffer[index].key
+                if candidate.utf8.count == length, candidate.unicodeScalarsEqual(key) { return index }
+                index -= 1
+            }
+            return nil
+        }
     }
 
     /// Whether some member has this key.
@@ -66,7 +77,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     /// The value of the last member with this key; setting `nil` removes every member with it,
     /// setting a value replaces the last occurrence or appends a new member.
     public subscript(key: String) -> JSONValue? {
-        get { lastIndex(forKey: key).map { members[$0].value } }
+        @inlinable get { lastIndex(forKey: key).map { members[$0].value } }
         set {
             if let newValue {
                 if let index = lastIndex(forKey: key) {

@@ -80,7 +80,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 extension String {
     /// Equality by Unicode scalars, not canonical equivalence: "é" (U+00E9) differs from "e\u{301}".
-    @inline(__always)
+    @inlinable
     public func unicodeScalarsEqual(_ other: String) -> Bool {
         let count = utf8.count
         guard count == other.utf8.count else { return false }
