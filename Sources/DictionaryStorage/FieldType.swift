@@ -1,5 +1,5 @@
 /// How a schema describes a field's type, for a browser to pick an editor.
-public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
+public indirect enum FieldType: Sendable, CustomStringConvertible {
     case bool
     /// An integer type, by name (`Int`, `UInt8` …).
     case integer(String)
@@ -19,6 +19,10 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
     case model(String)
     /// A type known only through custom decode/encode functions.
     case custom(String)
+    /// A polymorphic value (`@Variants`).
+    case variants(VariantSchema)
+    /// A model or variant whose fields share the containing object (`@Flattened`).
+    case flattened(FieldType)
 
     public var description: String {
         switch self {
@@ -31,6 +35,26 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
         case .array(let element): "[\(element)]"
         case .dictionary(let value): "[String: \(value)]"
         case .enumeration(let name, _, _), .model(let name), .custom(let name): name
+        case .variants(let schema): schema.name
+        case .flattened(let inner): inner.description
+        }
+    }
+}
+
+extension FieldType: Equatable {
+    /// Types compare by their description and shape (variant schemas by name).
+    public static func == (lhs: FieldType, rhs: FieldType) -> Bool {
+        switch (lhs, rhs) {
+        case (.bool, .bool), (.string, .string), (.date, .date), (.json, .json): true
+        case (.integer(let a), .integer(let b)), (.double(let a), .double(let b)), (.model(let a), .model(let b)),
+            (.custom(let a), .custom(let b)):
+            a == b
+        case (.optional(let a), .optional(let b)), (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)),
+            (.flattened(let a), .flattened(let b)):
+            a == b
+        case (.enumeration(let n1, let k1, let o1), .enumeration(let n2, let k2, let o2)): n1 == n2 && k1 == k2 && o1 == o2
+        case (.variants(let a), .variants(let b)): a.name == b.name
+        default: false
         }
     }
 }

@@ -69,3 +69,41 @@ public macro StringRawRepresentation() =
 /// The raw value of an enum case under `@StringRawRepresentation`.
 @attached(peer)
 public macro CustomName(_ name: String) = #externalMacro(module: "DictionaryStorageMacros", type: "CustomNameMacro")
+
+/// The externally tagged encoding for `@Variants(.external)`.
+public struct VariantEncodingOption: Sendable, Hashable {
+    let name: String
+    /// A single-key object whose key names the variant: `{"image": {…}}`.
+    public static let external = VariantEncodingOption(name: "external")
+}
+
+/// Makes an enum a polymorphic value whose discriminator is a field of the object (internal
+/// tagging): `{"type": "web", "url": …}`. Cases carry dictionary-backed models sharing the object; a
+/// case holding a `JSONObject` keeps unknown variants whole.
+@attached(member, names: named(init), named(json), named(variantSchema), named(variantCase), named(payloadFindings),
+    named(unknownVariantObject), arbitrary)
+@attached(extension, conformances: VariantRepresentable)
+public macro Variants(discriminator: String, caseStyle: KeyStyle = .verbatim) =
+    #externalMacro(module: "DictionaryStorageMacros", type: "VariantsMacro")
+
+/// Makes an enum a polymorphic value with tag and content side by side (adjacent tagging):
+/// `{"type": "APPLE_PAY", "data": {"token": …}}`. Labelled values are members of the content object;
+/// a case without values writes no content.
+@attached(member, names: named(init), named(json), named(variantSchema), named(variantCase), named(payloadFindings),
+    named(unknownVariantObject), arbitrary)
+@attached(extension, conformances: VariantRepresentable)
+public macro Variants(tag: String, content: String, caseStyle: KeyStyle = .verbatim) =
+    #externalMacro(module: "DictionaryStorageMacros", type: "VariantsMacro")
+
+/// Makes an enum a polymorphic value written as a single-key object (external tagging):
+/// `@Variants(.external)` reads `{"image": {…}}`.
+@attached(member, names: named(init), named(json), named(variantSchema), named(variantCase), named(payloadFindings),
+    named(unknownVariantObject), arbitrary)
+@attached(extension, conformances: VariantRepresentable)
+public macro Variants(_ encoding: VariantEncodingOption, caseStyle: KeyStyle = .verbatim) =
+    #externalMacro(module: "DictionaryStorageMacros", type: "VariantsMacro")
+
+/// Marks a property of a `@DictionaryStorage` struct whose model (or variant) shares the struct's
+/// object, as MacroCodableKit's `@AllOfCodable` composes types.
+@attached(peer)
+public macro Flattened() = #externalMacro(module: "DictionaryStorageMacros", type: "FlattenedMacro")

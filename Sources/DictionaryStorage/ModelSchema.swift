@@ -9,12 +9,25 @@ public struct ModelSchema: Sendable {
     public let fields: [FieldSchema]
     /// Top-level keys the fields claim, for scoring and unknown-field detection.
     let claims: [@Sendable (String, JSONObject) -> Bool]
+    /// Keys read by more than one field (a flattened member's field and another field, say).
+    public let keyCollisions: [ValidationFinding]
 
     /// Creates a schema (the macro writes this).
     public init(name: String, fields: [FieldSchema]) {
         self.name = name
         self.fields = fields
         claims = fields.map(\.claims)
+        var owners: [String: Int] = [:]
+        var order: [String] = []
+        // Fields at nested key paths may share their first key ("meta.created", "meta.count").
+        for field in fields where field.isFlattened || field.path.components.count == 1 {
+            for key in field.ownedKeys {
+                if owners[key] == nil { order.append(key) }
+                owners[key, default: 0] += 1
+            }
+        }
+        keyCollisions = order.filter { owners[$0, default: 0] > 1 }
+            .map { ValidationFinding(path: [.key($0)], kind: .keyCollision($0)) }
     }
 
     /// The top-level keys of an object no field claims: kept, written back untouched.
@@ -63,6 +76,10 @@ public struct FieldSchema: Sendable {
     public let isLenient: Bool
     /// Whether the property is a `let` (no setter).
     public let isReadOnly: Bool
+    /// Whether the field is a flattened member sharing the model's object (its path is the root).
+    public let isFlattened: Bool
+    /// The top-level keys this field owns.
+    public let ownedKeys: [String]
 
     let claims: @Sendable (String, JSONObject) -> Bool
     let isPresentIn: @Sendable (JSONObject) -> Bool
@@ -129,7 +146,8 @@ public struct FieldSchema: Sendable {
         return FieldSchema(
             name: field.name, path: field.jsonPath, legacyKeys: field.legacyKeys, swiftType: swiftType, type: type,
             defaultValue: defaultValue, isRequired: field.required, strategy: field.options.strategy,
-            isLenient: field.options.lenient, isReadOnly: readOnly || writable == nil,
+            isLenient: field.options.lenient, isReadOnly: readOnly || writable == nil, isFlattened: false,
+            ownedKeys: [field.path[0]] + field.legacyKeys,
             claims: { key, object in unchecked.field.claims(key, in: object) },
             isPresentIn: { object in unchecked.field.locate(in: object).map { !$0.value.isNull } ?? false },
             readsIn: { object in
@@ -147,6 +165,35 @@ public struct FieldSchema: Sendable {
             setter: setter)
     }
 }
+
+extension FieldSchema {
+    /// Builds the schema of a flattened member (the macro writes the call).
+    public static func makeFlattened<Model: DictionaryStorageModel, Value>(
+        _ keyPath: WritableKeyPath<Model, Value>, field: FlattenedField<Value>, swiftType: String
+    ) -> FieldSchema {
+        let key = UncheckedWritableKeyPath(keyPath: keyPath)
+        let member = UncheckedFlattened(field: field)
+        return FieldSchema(
+            name: field.name, path: .root, legacyKeys: [], swiftType: swiftType, type: field.type, defaultValue: nil,
+            isRequired: false, strategy: nil, isLenient: false, isReadOnly: false, isFlattened: true,
+            ownedKeys: field.ownedKeys.sorted(),
+            claims: { name, _ in member.field.claims(name) },
+            isPresentIn: { object in object.members.contains { member.field.claims($0.key) } },
+            readsIn: { object in member.field.check(in: object).allSatisfy { $0.severity != .error } },
+            getter: { object in Model(object)[keyPath: key.keyPath].json(options: .standard) },
+            setter: { object, json throws(FieldSetError) in
+                guard case .object(let newObject)? = json else {
+                    throw .notReadable(field: member.field.name, reason: "a flattened member needs an object")
+                }
+                var model = Model(object)
+                model[keyPath: key.keyPath] = member.field.get(in: newObject)
+                return model.storage
+            })
+    }
+}
+
+/// Flattened fields are immutable after creation.
+struct UncheckedFlattened<Value: JSONRepresentable>: @unchecked Sendable { let field: FlattenedField<Value> }
 
 private func isElementProblem(_ finding: ValidationFinding) -> Bool {
     if case .unreadableElement = finding.kind { return true }

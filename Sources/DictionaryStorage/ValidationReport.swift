@@ -20,6 +20,10 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
         case keySpelledDifferently(String)
         /// Two declared fields read the same key.
         case keyCollision(String)
+        /// A variant tag no case knows; the whole value is kept in the fallback case.
+        case unknownVariant(String)
+        /// A polymorphic value with no tag to say which variant it is (kept in the fallback case).
+        case missingDiscriminator
     }
 
     /// How much a finding matters.
@@ -54,9 +58,9 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
     /// The severity of this kind of finding.
     public var severity: Severity {
         switch kind {
-        case .unknownField, .unknownEnumValue, .unreadableElement: .kept
+        case .unknownField, .unknownEnumValue, .unreadableElement, .unknownVariant: .kept
         case .legacyKeyUsed, .keySpelledDifferently: .note
-        case .typeMismatch, .missingRequired, .keyCollision: .error
+        case .typeMismatch, .missingRequired, .keyCollision, .missingDiscriminator: .error
         }
     }
 
@@ -71,6 +75,8 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
         case .legacyKeyUsed(let key): text = "read from legacy key \(JSONWriter.quoted(key))"
         case .keySpelledDifferently(let key): text = "read from key \(JSONWriter.quoted(key))"
         case .keyCollision(let key): text = "several fields read key \(JSONWriter.quoted(key))"
+        case .unknownVariant(let tag): text = "unknown variant \(JSONWriter.quoted(tag)) (kept)"
+        case .missingDiscriminator: text = "no tag says which variant this is (kept as is)"
         }
         let returnedText = returned.map { "; reads as \($0)" } ?? ""
         return "\(path): \(text)\(returnedText)"

@@ -18,6 +18,11 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
     case payloadNotString(String)
     case duplicateRawValue(String)
     case letProperty(String)
+    case variantsRequiresEnum
+    case missingFallbackCase
+    case unlabelledVariantValues(String)
+    case optionalFlattened(String)
+    case duplicateFlattened(String)
 
     var message: String {
         switch self {
@@ -49,6 +54,16 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
             "case '\(name)' must hold a single String to keep unknown values"
         case .duplicateRawValue(let raw):
             "two cases have the raw value \"\(raw)\""
+        case .variantsRequiresEnum:
+            "@Variants applies to an enum"
+        case .missingFallbackCase:
+            "@Variants needs a case holding a JSONObject, so variants it does not know are kept instead of lost"
+        case .unlabelledVariantValues(let name):
+            "case '\(name)' carries several values: label each, they become the keys of its content"
+        case .optionalFlattened(let name):
+            "@Flattened property '\(name)' cannot be optional: it is read from the whole object"
+        case .duplicateFlattened(let type):
+            "two @Flattened properties of type '\(type)' would read the same keys"
         case .letProperty(let name):
             "'let' property '\(name)' cannot read from the storage; use 'private(set) var' for a read-only field"
         }
@@ -72,6 +87,11 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
         case .payloadNotString: id = "payloadNotString"
         case .duplicateRawValue: id = "duplicateRawValue"
         case .letProperty: id = "letProperty"
+        case .variantsRequiresEnum: id = "variantsRequiresEnum"
+        case .missingFallbackCase: id = "missingFallbackCase"
+        case .unlabelledVariantValues: id = "unlabelledVariantValues"
+        case .optionalFlattened: id = "optionalFlattened"
+        case .duplicateFlattened: id = "duplicateFlattened"
         }
         return MessageID(domain: "DictionaryStorage", id: id)
     }
@@ -90,6 +110,7 @@ struct DictionaryStorageFixIt: FixItMessage {
     static let makeOptional = Self(message: "make the type optional", id: "makeOptional")
     static let removePayload = Self(message: "remove the payload from this case", id: "removePayload")
     static let useString = Self(message: "make the payload a String", id: "useString")
+    static let addFallbackCase = Self(message: "add 'case unknown(JSONObject)'", id: "addFallbackCase")
     static let usePrivateSetVar = Self(message: "replace 'let' with 'private(set) var'", id: "usePrivateSetVar")
 }
 

@@ -80,6 +80,15 @@ extension DictionaryStorageMacro {
             }
         }
         guard !failed else { return nil }
+        // Two flattened members of one type would read the same keys.
+        var flattenedTypes: Set<String> = []
+        for property in properties where property.isFlattened {
+            if !flattenedTypes.insert(property.valueType.trimmedDescription).inserted {
+                context.diagnose(Diagnostic(
+                    node: property.binding, message: DictionaryStorageDiagnostic.duplicateFlattened(property.valueType.trimmedDescription)))
+                return nil
+            }
+        }
         // Two properties reading the same explicit key are a mistake visible here.
         var seen: [String: String] = [:]
         for property in properties where property.explicitKey != nil || property.explicitPath != nil {
@@ -101,6 +110,9 @@ extension DictionaryStorageMacro {
 
     /// The `Field` description of a property.
     static func fieldDeclaration(_ property: PropertyInfo, options: StorageOptions) -> DeclSyntax {
+        if property.isFlattened {
+            return "static let __ds_\(raw: property.name) = DictionaryStorage.flattened(\(raw: property.valueType.trimmedDescription).self, name: \(raw: quoted(property.name)))"
+        }
         var arguments = ["name: \(quoted(property.name))"]
         if let path = property.explicitPath {
             arguments.append("path: [\(path.map(quoted).joined(separator: ", "))]")
@@ -171,7 +183,8 @@ extension DictionaryStorageMacro: MemberMacro {
             return "\(property.identifier.text): \(property.type.trimmedDescription)\(defaultValue.isEmpty ? "" : " = " + defaultValue)"
         }
         let assignments = properties.map { property in
-            "Self.__ds_\(property.name).\(setter(for: property.shape))(\(property.identifier.text), in: &_storage)"
+            let setter = property.isFlattened ? "set" : setter(for: property.shape)
+            return "Self.__ds_\(property.name).\(setter)(\(property.identifier.text), in: &_storage)"
         }
         if !properties.isEmpty {
             members.append("""
@@ -187,6 +200,9 @@ extension DictionaryStorageMacro: MemberMacro {
         members += properties.map { fieldDeclaration($0, options: options) }
 
         let schemaFields = properties.map { property in
+            if property.isFlattened {
+                return "FieldSchema.makeFlattened(\\Self.\(property.identifier.text), field: __ds_\(property.name), swiftType: \(quoted(property.type.trimmedDescription)))"
+            }
             let defaultText = property.defaultValue.map { quoted($0.trimmedDescription) } ?? "nil"
             let readOnly = property.isPrivateSet ? ", readOnly: true" : ""
             return "FieldSchema.make(\\Self.\(property.identifier.text), field: __ds_\(property.name), shape: .\(property.shape.rawValue), swiftType: \(quoted(property.type.trimmedDescription)), defaultValue: \(defaultText)\(readOnly))"
@@ -197,13 +213,15 @@ extension DictionaryStorageMacro: MemberMacro {
             """)
 
         let checks = properties.map { property in
-            "findings += Self.__ds_\(property.name).check(in: _storage, shape: .\(property.shape.rawValue), returned: self.\(property.identifier.text))"
+            if property.isFlattened { return "findings += Self.__ds_\(property.name).check(in: _storage)" }
+            return "findings += Self.__ds_\(property.name).check(in: _storage, shape: .\(property.shape.rawValue), returned: self.\(property.identifier.text))"
         }
         members.append("""
             /// What the accessors could not read as written, and the fields kept without being known.
             \(raw: access)func validate() -> ValidationReport {
                 var findings: [ValidationFinding] = []
                 \(raw: checks.joined(separator: "\n"))
+                findings += Self.schema.keyCollisions
                 findings += Self.schema.unknownFields(in: _storage)
                 return ValidationReport(findings: findings)
             }

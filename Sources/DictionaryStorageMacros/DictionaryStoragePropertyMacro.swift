@@ -14,6 +14,12 @@ public struct DictionaryStoragePropertyMacro: AccessorMacro {
             let property = try? PropertyInfo.read(variable, in: SilentContext(base: context))
         else { return [] }
         let field = "Self.__ds_\(property.name)"
+        if property.isFlattened {
+            return [
+                "get { \(raw: field).get(in: _storage) }",
+                "set { \(raw: field).set(newValue, in: &_storage) }",
+            ]
+        }
         let defaultValue = property.defaultValue?.trimmedDescription
         let getter: String
         switch property.shape {

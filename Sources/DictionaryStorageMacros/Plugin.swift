@@ -8,5 +8,7 @@ struct DictionaryStoragePlugin: CompilerPlugin {
         DictionaryStoragePropertyMacro.self,
         StringRawRepresentationMacro.self,
         CustomNameMacro.self,
+        VariantsMacro.self,
+        FlattenedMacro.self,
     ]
 }

@@ -25,6 +25,14 @@ struct PropertyInfo {
     let isLet: Bool
     let attribute: AttributeSyntax?
 
+    /// Whether the property is a `@Flattened` member sharing the object.
+    var isFlattened: Bool {
+        declaration.attributes.contains { element in
+            if case .attribute(let attribute) = element { return attribute.attributeName.trimmedDescription == "Flattened" }
+            return false
+        }
+    }
+
     /// Whether the setter is hidden (`private(set)`, `fileprivate(set)`): a read-only field to tools.
     var isPrivateSet: Bool {
         declaration.modifiers.contains { ($0.name.text == "private" || $0.name.text == "fileprivate") && $0.detail != nil }
@@ -138,6 +146,13 @@ extension PropertyInfo {
                 node: keyword, message: DictionaryStorageDiagnostic.letProperty(name),
                 fixIts: [FixIt(message: DictionaryStorageFixIt.usePrivateSetVar, changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(fixed))])]))
             throw DiagnosticsStop()
+        }
+        if info.isFlattened {
+            guard shape == .value else {
+                context.diagnose(Diagnostic(node: writtenType, message: DictionaryStorageDiagnostic.optionalFlattened(name)))
+                throw DiagnosticsStop()
+            }
+            return info
         }
         if !shape.isOptional, info.defaultValue == nil {
             info.diagnoseMissingDefault(in: context)

@@ -1,0 +1,68 @@
+extension JSONDocument {
+    /// Makes the value at `path` equal `newValue` with the smallest edits this layer knows:
+    /// unchanged members and elements keep their bytes, changed scalars are replaced, removed
+    /// members are removed, new members are appended in the object's own style. Values that compare
+    /// equal (`1.0` and `1`) are left alone. Returns the splices applied, in order (undo them in
+    /// reverse).
+    ///
+    /// This is how a model's storage change becomes document edits: set fields through the model,
+    /// then update the document to the model's storage.
+    @discardableResult
+    public mutating func update(at path: JSONPath, to newValue: JSONValue) throws(JSONEditError) -> [JSONSplice] {
+        guard let node = node(at: path) else { throw .notFound(path) }
+        var splices: [JSONSplice] = []
+        for edit in edits(from: node, at: path, to: newValue) {
+            splices.append(try apply(edit))
+        }
+        return splices
+    }
+
+    /// The edits that turn the value at `node` into `newValue`, each valid after the ones before it.
+    private func edits(from node: Node, at path: JSONPath, to newValue: JSONValue) -> [JSONEdit] {
+        switch (kind(node), newValue) {
+        case (.object, .object(let newObject)):
+            var keys: [String] = []
+            var children: [String: Node] = [:]
+            for child in self.children(node) {
+                guard let key = key(child) else { continue }
+                if children[key] != nil { return [.replace(at: path, with: newValue)] }  // duplicate keys: replace whole
+                keys.append(key)
+                children[key] = child
+            }
+            var newKeys = Set<String>()
+            for member in newObject.members where !newKeys.insert(member.key).inserted {
+                return [.replace(at: path, with: newValue)]
+            }
+            var result: [JSONEdit] = []
+            // Removals first (they do not move the members that stay), then changes, then additions.
+            for key in keys where newObject[key] == nil {
+                result.append(.remove(at: path.appending(.key(key))))
+            }
+            for key in keys {
+                guard let child = children[key], let value = newObject[key] else { continue }
+                result += edits(from: child, at: path.appending(.key(key)), to: value)
+            }
+            for member in newObject.members where children[member.key] == nil {
+                result.append(.insertMember(in: path, key: member.key, value: member.value))
+            }
+            return result
+        case (.array, .array(let newElements)):
+            let old = Array(children(node))
+            let common = min(old.count, newElements.count)
+            var result: [JSONEdit] = []
+            for index in 0..<common {
+                result += edits(from: old[index], at: path.appending(.index(index)), to: newElements[index])
+            }
+            if newElements.count > old.count {
+                for element in newElements[common...] { result.append(.insertElement(in: path, value: element)) }
+            } else {
+                for index in stride(from: old.count - 1, through: common, by: -1) {
+                    result.append(.remove(at: path.appending(.index(index))))
+                }
+            }
+            return result
+        default:
+            return value(node) == newValue ? [] : [.replace(at: path, with: newValue)]
+        }
+    }
+}
