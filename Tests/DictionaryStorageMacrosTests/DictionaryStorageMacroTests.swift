@@ -99,6 +99,7 @@ struct DictionaryStorageMacroTests {
                     findings += Self.__ds_name.check(in: _storage, shape: .value, returned: self.name)
                     findings += Self.__ds_age.check(in: _storage, shape: .optional, returned: self.age)
                     findings += Self.__ds_email.check(in: _storage, shape: .optional, returned: self.email)
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
@@ -234,6 +235,7 @@ struct DictionaryStorageMacroTests {
                     findings += Self.__ds_created.check(in: _storage, shape: .optional, returned: self.created)
                     findings += Self.__ds_email.check(in: _storage, shape: .optional, returned: self.email)
                     findings += Self.__ds_version.check(in: _storage, shape: .value, returned: self.version)
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
@@ -289,6 +291,7 @@ struct DictionaryStorageMacroTests {
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
 
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
@@ -375,6 +378,7 @@ struct DictionaryStorageMacroTests {
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
                     findings += Self.__ds_name.check(in: _storage, shape: .value, returned: self.name)
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
@@ -477,6 +481,7 @@ struct DictionaryStorageMacroTests {
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
                     findings += Self.__ds_age.check(in: _storage, shape: .value, returned: self.age)
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
@@ -563,6 +568,7 @@ struct DictionaryStorageMacroTests {
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
                     findings += Self.__ds_birthday.check(in: _storage, shape: .optional, returned: self.birthday)
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
@@ -689,6 +695,7 @@ struct DictionaryStorageMacroTests {
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
                     findings += Self.__ds_version.check(in: _storage, shape: .value, returned: self.version)
+                    findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
                 }
