@@ -121,3 +121,8 @@ struct Clashing {
     @Flattened var user: User
     var name: String = ""
 }
+
+@DictionaryStorage
+struct Post {
+    var attachments: [MediaAttachment] = []
+}

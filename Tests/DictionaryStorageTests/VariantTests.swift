@@ -122,6 +122,38 @@ struct VariantTests {
         #expect(bad.payloadFindings().map(\.path) == [["image", "width"]])
     }
 
+    @Test func mediaAttachmentsSwitchAndKeepUnknownOnesThroughAnEdit() throws {
+        let text = """
+            {
+            \t"attachments": [
+            \t\t{"image": {"url": "a.png", "width": 1920, "height": 1080}},
+            \t\t{"hologram": {"frames": 3, "depth": 1.50}}
+            \t]
+            }
+            """
+        var bound = try Bound<Post>(text)
+        #expect(bound.model.attachments.map(\.variantLabel) == ["MediaAttachment.image", "MediaAttachment.unknown(\"hologram\")"])
+        bound.model.attachments[0] = .video(VideoPayload(url: "v.mp4", duration: 3))
+        try bound.save()
+        #expect(bound.document.text == """
+            {
+            \t"attachments": [
+            \t\t{"video": {"url": "v.mp4", "duration": 3.0}},
+            \t\t{"hologram": {"frames": 3, "depth": 1.50}}
+            \t]
+            }
+            """)
+    }
+
+    @Test func aNonStringDiscriminatorIsReportedAndKept() throws {
+        let list = UsageList(try object(#"{"usages": [{"type": 5, "name": "n"}]}"#))
+        #expect(list.usages.map(\.variantLabel) == ["UsageVariant.unknown"])
+        let finding = try #require(list.validate().findings.first)
+        #expect(finding.path == ["usages", 0, "type"])
+        #expect(finding.kind == .typeMismatch(expected: "String", found: "number 5"))
+        #expect(list.storage == (try object(#"{"usages": [{"type": 5, "name": "n"}]}"#)))
+    }
+
     @Test func viewItemListWithUndefinedFallback() throws {
         let text = """
             {"items": [

@@ -33,6 +33,10 @@ extension JSONDocument {
             for member in newObject.members where !newKeys.insert(member.key).inserted {
                 return [.replace(at: path, with: newValue)]
             }
+            // Nothing in common (a switched variant, say): one replacement keeps the object's own layout.
+            if !newObject.members.isEmpty, !keys.contains(where: { newObject[$0] != nil }) {
+                return [.replace(at: path, with: newValue)]
+            }
             var result: [JSONEdit] = []
             // Removals first (they do not move the members that stay), then changes, then additions.
             for key in keys where newObject[key] == nil {
