@@ -68,7 +68,7 @@ public macro StringRawRepresentation() =
 
 /// The raw value of an enum case under `@StringRawRepresentation`.
 @attached(peer)
-public macro CustomName(_ name: String) = #externalMacro(module: "DictionaryStorageMacros", type: "CustomNameMacro")
+public macro CustomName(_ name: String) = #externalMacro(module: "DictionaryStorageMacros", type: "MarkerMacro")
 
 /// The externally tagged encoding for `@Variants(.external)`.
 public struct VariantEncodingOption: Sendable, Hashable {
@@ -106,4 +106,4 @@ public macro Variants(_ encoding: VariantEncodingOption, caseStyle: KeyStyle = .
 /// Marks a property of a `@DictionaryStorage` struct whose model (or variant) shares the struct's
 /// object, as MacroCodableKit's `@AllOfCodable` composes types.
 @attached(peer)
-public macro Flattened() = #externalMacro(module: "DictionaryStorageMacros", type: "FlattenedMacro")
+public macro Flattened() = #externalMacro(module: "DictionaryStorageMacros", type: "MarkerMacro")

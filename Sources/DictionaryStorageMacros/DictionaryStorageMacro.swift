@@ -284,10 +284,7 @@ extension DictionaryStorageMacro: ExtensionMacro {
         if options.equatable || options.hashable { wanted.append("Equatable") }
         if options.hashable { wanted.append("Hashable") }
         let requested = Set(protocols.map { $0.trimmedDescription })
-        return wanted.filter { requested.contains($0) }.compactMap { name in
-            let decl: DeclSyntax = "extension \(type.trimmed): \(raw: name) {}"
-            return decl.as(ExtensionDeclSyntax.self)
-        }
+        return conformanceExtensions(of: type, to: wanted.filter { requested.contains($0) })
     }
 }
 

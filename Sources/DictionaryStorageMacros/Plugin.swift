@@ -7,8 +7,7 @@ struct DictionaryStoragePlugin: CompilerPlugin {
         DictionaryStorageMacro.self,
         DictionaryStoragePropertyMacro.self,
         StringRawRepresentationMacro.self,
-        CustomNameMacro.self,
         VariantsMacro.self,
-        FlattenedMacro.self,
+        MarkerMacro.self,
     ]
 }

@@ -112,16 +112,7 @@ extension StringRawRepresentationMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard declaration.is(EnumDeclSyntax.self) else { return [] }
-        return protocols.compactMap { proto in
-            let decl: DeclSyntax = "extension \(type.trimmed): \(proto.trimmed) {}"
-            return decl.as(ExtensionDeclSyntax.self)
-        }
+        return conformanceExtensions(of: type, to: protocols.map { $0.trimmedDescription })
     }
 }
 
-/// `@CustomName`: a marker read by `@StringRawRepresentation`.
-public struct CustomNameMacro: PeerMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] { [] }
-}

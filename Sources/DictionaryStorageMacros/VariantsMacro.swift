@@ -266,16 +266,7 @@ extension VariantsMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard declaration.is(EnumDeclSyntax.self) else { return [] }
-        return protocols.compactMap { proto in
-            let decl: DeclSyntax = "extension \(type.trimmed): \(proto.trimmed) {}"
-            return decl.as(ExtensionDeclSyntax.self)
-        }
+        return conformanceExtensions(of: type, to: protocols.map { $0.trimmedDescription })
     }
 }
 
-/// `@Flattened`: a marker read by `@DictionaryStorage`.
-public struct FlattenedMacro: PeerMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] { [] }
-}

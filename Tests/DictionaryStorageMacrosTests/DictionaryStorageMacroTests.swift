@@ -768,7 +768,7 @@ struct DictionaryStorageMacroTests {
 }
 
 @Suite(.macros(
-    ["StringRawRepresentation": StringRawRepresentationMacro.self, "CustomName": CustomNameMacro.self], record: .missing))
+    ["StringRawRepresentation": StringRawRepresentationMacro.self, "CustomName": MarkerMacro.self], record: .missing))
 struct StringRawRepresentationMacroTests {
     @Test func expandsAnOpenEnumWithCustomNames() {
         assertMacro {

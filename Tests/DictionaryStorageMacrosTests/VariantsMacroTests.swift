@@ -3,8 +3,8 @@ import MacroTesting
 import Testing
 
 @Suite(.macros(
-    ["Variants": VariantsMacro.self, "CustomName": CustomNameMacro.self, "DictionaryStorage": DictionaryStorageMacro.self,
-     "DictionaryStorageProperty": DictionaryStoragePropertyMacro.self, "Flattened": FlattenedMacro.self],
+    ["Variants": VariantsMacro.self, "CustomName": MarkerMacro.self, "DictionaryStorage": DictionaryStorageMacro.self,
+     "DictionaryStorageProperty": DictionaryStoragePropertyMacro.self, "Flattened": MarkerMacro.self],
     record: .missing))
 struct VariantsMacroTests {
     @Test func expandsAnInternallyTaggedEnum() {
