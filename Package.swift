@@ -8,12 +8,14 @@ let package = Package(
     products: [
         .library(name: "LosslessJSON", targets: ["LosslessJSON"]),
         .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
+        .library(name: "RecordStore", targets: ["RecordStore"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "LosslessJSON"),
@@ -28,10 +30,15 @@ let package = Package(
             ]
         ),
         .target(name: "DictionaryStorage", dependencies: ["LosslessJSON", "DictionaryStorageMacros"]),
+        .target(
+            name: "RecordStore",
+            dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "keepsake",
             dependencies: [
                 "LosslessJSON",
+                "RecordStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +51,8 @@ let package = Package(
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
-        .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON"]),
+        .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
+        .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import LosslessJSON
+
+/// Any SQLite table with a JSON text column, opened for browsing and editing with the record
+/// store's guarantees: edits change only the edited values' bytes, in one transaction.
+public final class ForeignTable: Sendable {
+    /// The database file.
+    public let path: String
+    /// The table.
+    public let table: String
+    /// The column holding JSON text.
+    public let jsonColumn: String
+    /// The column identifying rows.
+    public let keyColumn: String
+    let writer: any DatabaseWriter
+
+    /// Opens a table of an existing database; nothing is created or migrated.
+    public init(path: String, table: String, jsonColumn: String, keyColumn: String) throws(RecordStoreError) {
+        self.path = path
+        self.table = table
+        self.jsonColumn = jsonColumn
+        self.keyColumn = keyColumn
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .cannotOpen(path: path, detail: "no such file")
+        }
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.readonly = !FileManager.default.isWritableFile(atPath: path)
+            writer = try DatabaseQueue(path: path, configuration: configuration)
+            let columns = try writer.read { db -> [String] in
+                guard try db.tableExists(table) else { return [] }
+                return try db.columns(in: table).map(\.name)
+            }
+            guard !columns.isEmpty else { throw RecordStoreError.noSuchTable("\(path): no table \"\(table)\"") }
+            for column in [jsonColumn, keyColumn] where !columns.contains(column) {
+                throw RecordStoreError.noSuchTable("\(path): table \"\(table)\" has no column \"\(column)\" (it has \(columns.joined(separator: ", ")))")
+            }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    private var quotedTable: String { table.quotedDatabaseIdentifier }
+    private var quotedJSON: String { jsonColumn.quotedDatabaseIdentifier }
+    private var quotedKey: String { keyColumn.quotedDatabaseIdentifier }
+
+    /// The number of rows.
+    public func count() throws(RecordStoreError) -> Int {
+        do {
+            return try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quotedTable)") ?? 0 }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// Rows as (key, JSON text), in key order, paged. A NULL JSON cell reads as "null".
+    public func rows(limit: Int? = nil, offset: Int = 0) throws(RecordStoreError) -> [(key: String, json: String)] {
+        do {
+            return try writer.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT CAST(\(quotedKey) AS TEXT) AS k, \(quotedJSON) AS j FROM \(quotedTable) ORDER BY \(quotedKey) LIMIT ? OFFSET ?",
+                    arguments: [limit ?? -1, offset]
+                ).map { row in (row["k"] ?? "", row["j"] ?? "null") }
+            }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// The JSON text of the row with a key.
+    public func json(key: String) throws(RecordStoreError) -> String? {
+        do {
+            return try writer.read { db in
+                try String.fetchOne(
+                    db, sql: "SELECT \(quotedJSON) FROM \(quotedTable) WHERE CAST(\(quotedKey) AS TEXT) = ?", arguments: [key])
+            }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    private static func document(_ text: String, key: String) throws(RecordStoreError) -> JSONDocument {
+        do {
+            return try JSONDocument(text)
+        } catch {
+            throw .invalidJSON(id: key, error: error)
+        }
+    }
+
+    /// Makes rows' JSON equal new values, editing only the changed bytes of each, all in one
+    /// transaction (all rows change, or none).
+    public func update(_ changes: [(key: String, value: JSONValue)]) throws(RecordStoreError) {
+        do {
+            try writer.write { db in
+                for change in changes {
+                    guard let text = try String.fetchOne(
+                        db, sql: "SELECT \(quotedJSON) FROM \(quotedTable) WHERE CAST(\(quotedKey) AS TEXT) = ?", arguments: [change.key])
+                    else { throw RecordStoreError.noRecord(id: change.key) }
+                    var document = try Self.document(text, key: change.key)
+                    try document.update(at: .root, to: change.value)
+                    guard document.text != text else { continue }
+                    try db.execute(
+                        sql: "UPDATE \(quotedTable) SET \(quotedJSON) = ? WHERE CAST(\(quotedKey) AS TEXT) = ?",
+                        arguments: [document.text, change.key])
+                }
+            }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,336 @@
+import DictionaryStorage
+import Foundation
+import GRDB
+import LosslessJSON
+import RecordStore
+import Testing
+
+@DictionaryStorage
+struct Student {
+    var firstName: String = ""
+    var lastName: String = ""
+    var debt: Double = 0
+    var subjectNames: [String] = []
+    var homework: [Homework] = []
+}
+
+@DictionaryStorage
+struct Teacher {
+    var firstName: String = ""
+    var salary: Double = 0
+}
+
+@DictionaryStorage
+struct Homework {
+    var answers: String = ""
+    var grade: Int?
+}
+
+/// A temporary folder with a database path, removed afterwards.
+final class TemporaryDatabase {
+    let folder: URL
+    var path: String { folder.appendingPathComponent("store.sqlite").path }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("Record store")
+struct RecordStoreTests {
+    @Test func serializationDatabaseOperations() throws {
+        let store = try RecordStore()
+        let ada = Student(firstName: "Ada", lastName: "Lovelace", debt: 1.5, subjectNames: ["math"])
+        #expect(try store.write(Record(id: "s1", data: ada)))
+        try store.write(Record(data: Student(firstName: "Bo")))
+        try store.write(Record(id: "t1", data: Teacher(firstName: "Grace", salary: 100)))
+        #expect(try store.read(id: "s1", as: Student.self)?.lastName == "Lovelace")
+        #expect(try store.read(id: "missing", as: Student.self) == nil)
+        #expect(throws: RecordStoreError.self) { try store.read(id: "t1", as: Student.self) }
+        #expect(try store.read(Student.self).map(\.firstName) == ["Ada", "Bo"])
+        #expect(try store.readIDs(Student.self).first == "s1")
+        #expect(try store.readIDs(Student.self).count == 2)
+        #expect(try store.count() == 3)
+        #expect(try store.count(Student.self) == 2)
+        #expect(try store.count(Teacher.self) == 1)
+        // Replace by id.
+        try store.write(Record(id: "s1", data: Student(firstName: "Ada", lastName: "King")))
+        #expect(try store.read(id: "s1", as: Student.self)?.lastName == "King")
+        #expect(try store.count(Student.self) == 2)
+        #expect(try store.delete(id: "s1"))
+        #expect(try !store.delete(id: "s1"))
+        #expect(try store.delete(Student.self) == 1)
+        #expect(try store.clearDatabase() == 1)
+        #expect(try store.count() == 0)
+    }
+
+    @Test func fileStoreUsesWALAndMigrations() throws {
+        let database = try TemporaryDatabase()
+        let store = try RecordStore(path: database.path)
+        try store.write(Record(id: "a", data: Teacher(firstName: "G")))
+        let queue = try DatabaseQueue(path: database.path)
+        #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1 records"])
+        #expect(try queue.read { try Bool.fetchOne($0, sql: "SELECT COUNT(*) > 0 FROM sqlite_master WHERE name = 'record_type'") } == true)
+        // Reopening keeps the records.
+        #expect(try RecordStore(path: database.path).count() == 1)
+    }
+
+    @Test func jsonTextIsKeptExactlyAndEditsChangeOnlyTheirBytes() throws {
+        let store = try RecordStore()
+        let text = #"{"firstName": "Ada",  "debt": 1.50, "big": 12345678901234567890, "extra": {"keep": [1, 2.0]}}"#
+        try store.put(type: "Student", id: "s", text: text)
+        var student = try #require(try store.read(id: "s", as: Student.self))
+        #expect(student.debt == 1.5)
+        try store.write(Record(id: "s", data: student))  // unchanged: not even rewritten
+        #expect(try store.record(id: "s")?.json == text)
+        student.debt = 2
+        try store.write(Record(id: "s", data: student))
+        #expect(try store.record(id: "s")?.json == text.replacingOccurrences(of: "1.50", with: "2.0"))
+        student.homework.append(Homework(answers: "42"))
+        try store.write(Record(id: "s", data: student))
+        let stored = try #require(try store.record(id: "s")?.json)
+        #expect(stored.hasPrefix(#"{"firstName": "Ada",  "debt": 2.0, "big": 12345678901234567890, "extra": {"keep": [1, 2.0]}"#))
+        #expect(stored.hasSuffix(#"},  "homework": [{"answers": "42"}]}"#))  // the object's own separator
+    }
+
+    @Test func explicitTransactionsCommitAndRollBack() throws {
+        let database = try TemporaryDatabase()
+        let store = try RecordStore(path: database.path)
+        try store.startTransaction()
+        #expect(throws: RecordStoreError.self) { try store.startTransaction() }
+        try store.write(Record(id: "a", data: Teacher(firstName: "A")))
+        try store.write(Record(id: "b", data: Teacher(firstName: "B")))
+        try store.rollbackTransaction()
+        #expect(try store.count() == 0)
+        try store.startTransaction()
+        try store.write(Record(id: "c", data: Teacher(firstName: "C")))
+        try store.commitTransaction()
+        #expect(try store.count() == 1)
+        #expect(throws: RecordStoreError.self) { try store.commitTransaction() }
+    }
+
+    @Test func closureTransactionsRollBackOnErrorAndNestAsSavepoints() throws {
+        let store = try RecordStore()
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try store.transaction { tx in
+                try tx.write(Record(id: "a", data: Teacher(firstName: "A")))
+                throw Stop()
+            }
+        }
+        #expect(try store.count() == 0)
+        try store.transaction { tx in
+            try tx.write(Record(id: "outer", data: Teacher(firstName: "O")))
+            do {
+                try tx.transaction { inner in
+                    try inner.write(Record(id: "inner", data: Teacher(firstName: "I")))
+                    #expect(try inner.count() == 2)
+                    throw Stop()
+                }
+            } catch is Stop {}
+            #expect(try tx.count() == 1)
+            _ = try tx.transaction { inner in try inner.write(Record(id: "kept", data: Teacher(firstName: "K"))) }
+        }
+        #expect(try store.list(type: nil).map(\.id).sorted() == ["kept", "outer"])
+    }
+
+    @Test func legacyTypeNamesReadAsTheNewName() throws {
+        let store = try RecordStore()
+        try store.put(type: "Person", id: "p", text: #"{"firstName": "Old"}"#)
+        try store.put(type: "Human", id: "h", text: #"{"firstName": "Mid"}"#)
+        #expect(try store.count(Teacher.self) == 0)
+        store.addTypeRename(old: "Person", new: "Human")
+        store.addTypeRename(old: "Human", new: "Teacher")
+        #expect(store.names(for: "Teacher").sorted() == ["Human", "Person", "Teacher"])
+        #expect(try store.count(Teacher.self) == 2)
+        #expect(try store.read(Teacher.self).map(\.firstName).sorted() == ["Mid", "Old"])
+        #expect(try store.read(id: "p", as: Teacher.self)?.firstName == "Old")
+        var teacher = try #require(try store.read(id: "p", as: Teacher.self))
+        teacher.salary = 5
+        try store.write(Record(id: "p", data: teacher))
+        #expect(try store.record(id: "p")?.type == "Teacher")
+    }
+
+    @Test func queriesByFieldArePagedAndOrdered() throws {
+        let store = try RecordStore()
+        for i in 0..<30 {
+            try store.put(type: "Student", id: String(format: "s%02d", i),
+                          text: #"{"firstName": "S\#(i)", "debt": \#(i % 5), "active": \#(i % 2 == 0), "grade": \#(i % 3 == 0 ? "null" : "1"), "tag": "\#(i % 3 == 0 ? "x" : "y")"}"#)
+        }
+        try store.put(type: "Teacher", id: "t", text: #"{"firstName": "T", "debt": 4}"#)
+        #expect(try store.list(type: "Student", where: [FieldCondition(["debt"], .equal, 4)]).count == 6)
+        #expect(try store.list(type: nil, where: [FieldCondition(["debt"], .equal, 4)]).count == 7)
+        #expect(try store.list(type: "Student", where: [FieldCondition(["debt"], .greaterOrEqual, 3)]).count == 12)
+        #expect(try store.list(type: "Student", where: [FieldCondition(["active"], .equal, true)]).count == 15)
+        #expect(try store.list(type: "Student", where: [FieldCondition(["grade"], .equal, nil)]).count == 10)
+        #expect(try store.list(type: "Student", where: [FieldCondition(["tag"], .equal, "x"), FieldCondition(["debt"], .less, 2)]).count == 4)
+        let page = try store.list(type: "Student", order: .field(["debt"]), descending: true, limit: 5, offset: 5)
+        #expect(page.count == 5)
+        #expect(page.allSatisfy { (try? $0.object()["debt"]) == 4 || (try? $0.object()["debt"]) == 3 })
+        let typed = try store.records(Student.self, where: [FieldCondition(["firstName"], .equal, "S7")])
+        #expect(typed.map(\.id) == ["s07"])
+        #expect(try store.types().map(\.type) == ["Student", "Teacher"])
+        #expect(try store.types().map(\.count) == [30, 1])
+    }
+
+    @Test func eightThreadsWriteAndReadAtOnce() throws {
+        let database = try TemporaryDatabase()
+        let store = try RecordStore(path: database.path)
+        let perThread = 50
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for i in 0..<perThread {
+                do {
+                    try store.write(Record(id: "t\(thread)-\(i)", data: Teacher(firstName: "T\(thread)", salary: Double(i))))
+                    _ = try store.count(Teacher.self)
+                    _ = try store.read(id: "t\(thread)-\(i)", as: Teacher.self)
+                } catch {
+                    Issue.record("thread \(thread): \(error)")
+                }
+            }
+        }
+        #expect(try store.count(Teacher.self) == 8 * perThread)
+        for thread in 0..<8 {
+            #expect(try store.list(type: "Teacher", where: [FieldCondition(["firstName"], .equal, .string("T\(thread)"))]).count == perThread)
+        }
+    }
+
+    @Test func asyncVariants() async throws {
+        let store = try RecordStore()
+        try await store.write(Record(id: "a", data: Teacher(firstName: "A")))
+        #expect(try await store.count() == 1)
+        #expect(try await store.record(id: "a")?.type == "Teacher")
+        #expect(try await store.list(type: "Teacher").count == 1)
+    }
+}
+
+extension Teacher: @unchecked Sendable {}
+
+@Suite("Record store: bad input")
+struct RecordStoreBadInputTests {
+    @Test func aFileThatIsNotADatabase() throws {
+        let database = try TemporaryDatabase()
+        try Data("this is not sqlite, just text that is long enough to look like a file header.............".utf8)
+            .write(to: URL(fileURLWithPath: database.path))
+        do {
+            _ = try RecordStore(path: database.path)
+            Issue.record("opened a text file")
+        } catch {
+            #expect(String(describing: error) == "\(database.path): not an SQLite database")
+        }
+        #expect(try String(contentsOfFile: database.path, encoding: .utf8).hasPrefix("this is not sqlite"))
+    }
+
+    @Test func aCorruptDatabase() throws {
+        let database = try TemporaryDatabase()
+        do {
+            let store = try RecordStore(path: database.path)
+            for i in 0..<200 { try store.put(type: "T", id: "r\(i)", text: #"{"n": \#(i), "pad": "\#(String(repeating: "x", count: 200))"}"#) }
+        }
+        // Keep the header, damage the pages after it.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: database.path))
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 8192))
+        try handle.close()
+        try? FileManager.default.removeItem(atPath: database.path + "-wal")
+        try? FileManager.default.removeItem(atPath: database.path + "-shm")
+        do {
+            let store = try RecordStore(path: database.path)
+            _ = try store.list(type: nil)
+            Issue.record("read a damaged database")
+        } catch {
+            let text = String(describing: error)
+            #expect(text.hasPrefix(database.path))
+            #expect(text.contains("damaged") || text.contains("not an SQLite database") || text.contains("malformed"), "\(text)")
+        }
+    }
+
+    @Test func aLockedDatabase() throws {
+        let database = try TemporaryDatabase()
+        let store = try RecordStore(path: database.path, busyTimeout: 0.2)
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // this connection holds a lock across calls on purpose
+        let other = try DatabaseQueue(path: database.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        do {
+            try store.write(Record(id: "a", data: Teacher(firstName: "A")))
+            Issue.record("wrote through a lock")
+        } catch {
+            #expect(String(describing: error) == "\(database.path): the database is locked by another connection")
+        }
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try store.write(Record(id: "a", data: Teacher(firstName: "A")))
+        #expect(try store.count() == 1)
+    }
+
+    @Test func aReadOnlyDatabase() throws {
+        let database = try TemporaryDatabase()
+        try RecordStore(path: database.path).write(Record(id: "a", data: Teacher(firstName: "A")))
+        let store = try RecordStore(path: database.path, readOnly: true)
+        #expect(try store.count() == 1)
+        do {
+            try store.write(Record(id: "b", data: Teacher(firstName: "B")))
+            Issue.record("wrote to a read-only store")
+        } catch {
+            #expect(String(describing: error) == "\(database.path): the database is read-only")
+        }
+        #expect(try store.count() == 1)
+    }
+
+    @Test func aRecordWhoseTextIsNotJSON() throws {
+        let database = try TemporaryDatabase()
+        let store = try RecordStore(path: database.path)
+        try store.put(type: "Teacher", id: "good", text: #"{"firstName": "G"}"#)
+        let raw = try DatabaseQueue(path: database.path)
+        try raw.write { db in
+            try db.execute(sql: "INSERT INTO record VALUES ('bad', 'Teacher', '{\"firstName\": ', 0, 0)")
+        }
+        do {
+            _ = try store.read(id: "bad", as: Teacher.self)
+            Issue.record("read invalid JSON")
+        } catch {
+            #expect(String(describing: error).hasPrefix("record bad: stored text is not valid JSON: 1:15"))
+        }
+        #expect(throws: RecordStoreError.self) { try store.write(Record(id: "bad", data: Teacher(firstName: "X"))) }
+        #expect(try store.record(id: "bad")?.json == #"{"firstName": "#)
+        #expect(throws: RecordStoreError.self) { try store.put(type: "Teacher", id: "x", text: "[1, 2") }
+        #expect(throws: RecordStoreError.self) { try store.put(type: "Teacher", id: "x", text: "[1, 2]") }
+        #expect(try store.record(id: "x") == nil)
+    }
+}
+
+@Suite("Foreign tables")
+struct ForeignTableTests {
+    @Test func browseAndEditAnyTableWithAJSONColumn() throws {
+        let database = try TemporaryDatabase()
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE events (event_id INTEGER PRIMARY KEY, payload TEXT, other TEXT)")
+            try db.execute(sql: #"INSERT INTO events VALUES (1, '{"kind": "click",  "x": 1.0, "meta": {"keep": true}}', 'a')"#)
+            try db.execute(sql: #"INSERT INTO events VALUES (2, '{"kind": "view"}', 'b')"#)
+        }
+        let table = try ForeignTable(path: database.path, table: "events", jsonColumn: "payload", keyColumn: "event_id")
+        #expect(try table.count() == 2)
+        #expect(try table.rows().map(\.key) == ["1", "2"])
+        try table.update([(key: "1", value: ["kind": "tap", "x": 1, "meta": ["keep": true]])])
+        #expect(try table.json(key: "1") == #"{"kind": "tap",  "x": 1.0, "meta": {"keep": true}}"#)
+        #expect(try table.json(key: "2") == #"{"kind": "view"}"#)
+        // All or nothing: one bad key rolls the whole update back.
+        #expect(throws: RecordStoreError.self) {
+            try table.update([(key: "2", value: ["kind": "changed"]), (key: "99", value: [:])])
+        }
+        #expect(try table.json(key: "2") == #"{"kind": "view"}"#)
+        #expect(throws: RecordStoreError.self) {
+            _ = try ForeignTable(path: database.path, table: "nope", jsonColumn: "payload", keyColumn: "event_id")
+        }
+        do {
+            _ = try ForeignTable(path: database.path, table: "events", jsonColumn: "json", keyColumn: "event_id")
+            Issue.record("opened a missing column")
+        } catch {
+            #expect(String(describing: error).contains("has no column \"json\""))
+        }
+    }
+}
