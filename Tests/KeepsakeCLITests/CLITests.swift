@@ -19,6 +19,17 @@ struct Keepsake {
         var stderr: String
     }
 
+    /// Starts the binary without waiting (its output is discarded).
+    static func start(_ arguments: String...) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     static func run(_ arguments: String..., input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
