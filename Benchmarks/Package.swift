@@ -7,6 +7,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(name: "Keepsake", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -26,6 +27,18 @@ let package = Package(
                 .product(name: "DictionaryStorage", package: "Keepsake"),
             ],
             path: "Benchmarks/DictionaryStorageBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "RecordStoreBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LosslessJSON", package: "Keepsake"),
+                .product(name: "DictionaryStorage", package: "Keepsake"),
+                .product(name: "RecordStore", package: "Keepsake"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/RecordStoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ],
