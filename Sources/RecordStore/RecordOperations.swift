@@ -55,11 +55,19 @@ extension RecordOperations {
 
     /// The model stored under an id, `nil` when there is none; throws for another type or bad JSON.
     public func read<M: DictionaryStorageModel>(id: String, as type: M.Type = M.self) throws -> M? {
-        guard let stored = try performRead({ db in try RecordTable.fetch(db, id: id) }) else { return nil }
-        guard names(for: M.schema.name).contains(stored.type) else {
-            throw RecordStoreError.wrongType(id: id, expected: M.schema.name, found: stored.type)
+        guard let stored = try performRead({ db in try RecordTable.typeAndText(db, id: id) }) else { return nil }
+        let expected = M.schema.name
+        guard stored.type == expected || names(for: expected).contains(stored.type) else {
+            throw RecordStoreError.wrongType(id: id, expected: expected, found: stored.type)
         }
-        return M(try stored.object())
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(stored.json)
+        } catch {
+            throw RecordStoreError.invalidJSON(id: id, error: error)
+        }
+        guard case .object(let object) = document.rootValue else { throw RecordStoreError.notAnObject(id: id) }
+        return M(object)
     }
 
     /// Every model of a type (and its older names), oldest first.

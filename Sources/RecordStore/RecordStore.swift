@@ -87,6 +87,11 @@ public final class RecordStore: Sendable {
         renames.withLock { $0[old] = new }
     }
 
+    /// Registers a model type with the names earlier versions stored it under.
+    public func register<M: DictionaryStorageModel>(_ type: M.Type, legacyNames: [String]) {
+        for old in legacyNames { addTypeRename(old: old, new: M.schema.name) }
+    }
+
     /// The type name a model is stored under.
     public static func typeName<M: DictionaryStorageModel>(_ type: M.Type) -> String { M.schema.name }
 

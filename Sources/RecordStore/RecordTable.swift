@@ -6,6 +6,11 @@ import LosslessJSON
 /// The SQL of the record table, shared by the store and by transaction handles.
 enum RecordTable {
     static let columns = "id, type, json, createdAt, updatedAt"
+    // Statement texts are built once: the statement cache is keyed by them.
+    static let insertSQL = "INSERT INTO record (\(columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING"
+    static let updateSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ? WHERE id = ?"
+    static let fetchSQL = "SELECT \(columns) FROM record WHERE id = ?"
+    static let typeAndTextSQL = "SELECT type, json FROM record WHERE id = ?"
 
     static func record(_ row: Row) -> StoredRecord {
         StoredRecord(
@@ -14,7 +19,7 @@ enum RecordTable {
     }
 
     static func fetch(_ db: Database, id: String) throws -> StoredRecord? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM record WHERE id = ?", arguments: [id]).map(record)
+        try Row.fetchOne(db.cachedStatement(sql: fetchSQL), arguments: [id]).map(record)
     }
 
     /// Writes an object under an id: a new record is serialized compactly; an existing record's text
@@ -22,22 +27,26 @@ enum RecordTable {
     /// nothing changed).
     static func put(_ db: Database, id: String, type: String, object: JSONObject) throws {
         let now = Date().timeIntervalSince1970
-        if let existing = try fetch(db, id: id) {
-            var document = try existing.document()
-            if case .object = document.rootValue {
-                try document.update(at: .root, to: .object(object))
-            } else {
-                try document.apply(.replace(at: .root, with: .object(object)))
-            }
-            let text = document.text
-            guard text != existing.json || type != existing.type else { return }
-            try db.execute(
-                sql: "UPDATE record SET type = ?, json = ?, updatedAt = ? WHERE id = ?", arguments: [type, text, now, id])
+        // The common case, a new id, costs one statement; an existing id falls through to the edit.
+        let insert = try db.cachedStatement(sql: insertSQL)
+        try insert.execute(arguments: [id, type, JSONWriter.serialize(.object(object)), now, now])
+        guard db.changesCount == 0, let existing = try fetch(db, id: id) else { return }
+        var document = try existing.document()
+        if case .object = document.rootValue {
+            try document.update(at: .root, to: .object(object))
         } else {
-            try db.execute(
-                sql: "INSERT INTO record (\(columns)) VALUES (?, ?, ?, ?, ?)",
-                arguments: [id, type, JSONWriter.serialize(.object(object)), now, now])
+            try document.apply(.replace(at: .root, with: .object(object)))
         }
+        let text = document.text
+        guard text != existing.json || type != existing.type else { return }
+        try db.cachedStatement(sql: updateSQL)
+            .execute(arguments: [type, text, now, id])
+    }
+
+    /// The type and text of a record, for typed reads.
+    static func typeAndText(_ db: Database, id: String) throws -> (type: String, json: String)? {
+        try Row.fetchOne(db.cachedStatement(sql: typeAndTextSQL), arguments: [id])
+            .map { ($0[0], $0[1]) }
     }
 
     /// Stores a JSON text exactly as given (it must be a valid JSON object).
@@ -126,7 +135,12 @@ enum RecordTable {
             let value: any DatabaseValueConvertible = number.int64.map { $0 as any DatabaseValueConvertible } ?? number.approximateDouble
             return ("\(extract) \(condition.comparison.rawValue) ?", [path, value])
         case .string(let string):
-            return ("(json_type(json, ?) = 'text' AND \(extract) \(condition.comparison.rawValue) ?)", [path, path, string])
+            // json_extract gives arrays and objects as their JSON text: only a string that could be
+            // such a text needs the type check (each JSON function call parses the record again).
+            if let first = string.first, first == "[" || first == "{" {
+                return ("(json_type(json, ?) = 'text' AND \(extract) \(condition.comparison.rawValue) ?)", [path, path, string])
+            }
+            return ("\(extract) \(condition.comparison.rawValue) ?", [path, string])
         case .array, .object:
             return ("\(extract) \(condition.comparison.rawValue) json(?)", [path, JSONWriter.serialize(condition.value)])
         }

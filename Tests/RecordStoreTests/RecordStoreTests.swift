@@ -144,7 +144,7 @@ struct RecordStoreTests {
         try store.put(type: "Human", id: "h", text: #"{"firstName": "Mid"}"#)
         #expect(try store.count(Teacher.self) == 0)
         store.addTypeRename(old: "Person", new: "Human")
-        store.addTypeRename(old: "Human", new: "Teacher")
+        store.register(Teacher.self, legacyNames: ["Human"])
         #expect(store.names(for: "Teacher").sorted() == ["Human", "Person", "Teacher"])
         #expect(try store.count(Teacher.self) == 2)
         #expect(try store.read(Teacher.self).map(\.firstName).sorted() == ["Mid", "Old"])
