@@ -34,11 +34,18 @@ let package = Package(
             name: "RecordStore",
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "ModelBrowser", dependencies: ["LosslessJSON", "DictionaryStorage"]),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "ModelBrowser"]),
+        .target(name: "SampleModels", dependencies: ["DictionaryStorage", "LosslessJSON"]),
         .executableTarget(
             name: "keepsake",
             dependencies: [
                 "LosslessJSON",
                 "RecordStore",
+                "ModelBrowser",
+                "CursesTerminal",
+                "SampleModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +59,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
+        .testTarget(name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,10 @@ struct Keepsake: ParsableCommand {
         commandName: "keepsake",
         abstract: "Read, check and edit JSON without losing a byte.",
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, DBCommand.self]
+        subcommands: [
+            BrowseCommand.self, ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, DBCommand.self,
+        ],
+        defaultSubcommand: BrowseCommand.self
     )
 
     /// Runs a command line with Keepsake's exit codes: 0 success, 1 failure, 2 usage error.

@@ -68,6 +68,12 @@ public enum JSONFileError: Error, Sendable, CustomStringConvertible {
 
 /// Reads whole files into padded storage.
 public enum JSONFileReader {
+    /// The state of a file on disk now (for documents read by other means).
+    public static func origin(path: String) throws(JSONFileError) -> JSONFileOrigin {
+        guard let origin = JSONFileOrigin.current(path: path) else { throw .cannotRead(path: path, reason: errnoText()) }
+        return origin
+    }
+
     /// The bytes of a file (or of standard input for "-") and its state on disk.
     public static func read(path: String) throws(JSONFileError) -> (JSONBytes, JSONFileOrigin?) {
         let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)

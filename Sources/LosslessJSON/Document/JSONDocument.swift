@@ -33,6 +33,8 @@ public struct JSONDocument: Sendable {
     public struct Node: Sendable, Hashable, Comparable {
         /// The value's position in the index, in document order.
         public let id: Int
+        /// The node with this id (valid for `0..<nodeCount` of the document it came from).
+        public init(id: Int) { self.id = id }
         public static func < (lhs: Node, rhs: Node) -> Bool { lhs.id < rhs.id }
     }
 

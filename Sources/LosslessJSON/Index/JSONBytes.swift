@@ -18,8 +18,8 @@ public final class JSONBytes: @unchecked Sendable {
     /// The number of bytes in the text, padding excluded.
     public let count: Int
 
-    /// Allocates room for `count` bytes and the padding, and zeroes the padding.
-    init(uninitializedCount count: Int) {
+    /// Allocates room for `count` bytes (to be filled) and the padding, and zeroes the padding.
+    public init(uninitializedCount count: Int) {
         self.count = count
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: count + Self.padding)
         (base + count).initialize(repeating: 0, count: Self.padding)
@@ -47,6 +47,11 @@ public final class JSONBytes: @unchecked Sendable {
     }
 
     deinit { base.deallocate() }
+
+    /// Fills freshly allocated storage (for readers that load in chunks); use only before parsing.
+    public func withUnsafeMutableBase<T>(_ body: (UnsafeMutablePointer<UInt8>) throws -> T) rethrows -> T {
+        try body(base)
+    }
 
     /// The text as a buffer (padding excluded).
     public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }

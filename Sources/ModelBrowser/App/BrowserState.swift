@@ -1,0 +1,327 @@
+import DictionaryStorage
+import LosslessJSON
+
+/// One visible row: a node of the document at a depth.
+struct Row: Hashable, Sendable {
+    var node: Int
+    var depth: Int
+    /// Position among its siblings (the array index for elements).
+    var index: Int
+    /// The parent node's id (-1 for the root).
+    var parent: Int
+}
+
+/// What the browser is doing besides showing the tree.
+public enum Mode: Hashable, Sendable {
+    case normal
+    /// Editing text for a purpose.
+    case editing(LineEditor, EditPurpose)
+    /// Choosing among options.
+    case menu(Menu)
+    /// A yes/no or multi-choice question.
+    case confirm(Confirmation)
+    /// The help screen, scrolled.
+    case help(scroll: Int)
+    /// The pending changes as a unified diff, scrolled.
+    case diff(lines: [String], scroll: Int)
+}
+
+/// What typed text is for.
+public enum EditPurpose: Hashable, Sendable {
+    /// A new value for a known field (through the model's setter).
+    case field(row: Int, kind: FieldEditKind)
+    /// Raw JSON replacing the value at a row.
+    case rawValue(row: Int)
+    /// The key of a new member of the object at a row (then its value).
+    case newKey(row: Int)
+    /// The JSON value of a new member.
+    case newMemberValue(row: Int, key: String)
+    /// The JSON value of a new array element.
+    case newElement(row: Int)
+    /// A new key for the member at a row.
+    case rename(row: Int)
+    /// A search query.
+    case search
+    /// A `:` command.
+    case command
+    /// "other…" value of an open enum.
+    case otherEnumValue(row: Int)
+}
+
+/// How a known field's text is turned into JSON.
+public enum FieldEditKind: Hashable, Sendable {
+    case string, number, json
+}
+
+/// A menu.
+public struct Menu: Hashable, Sendable {
+    /// Why the menu is shown.
+    public enum Purpose: Hashable, Sendable {
+        case enumValue(row: Int)
+        case variant(row: Int)
+        case missingField(row: Int)
+    }
+
+    public var title: String
+    public var options: [String]
+    public var selected: Int
+    public var purpose: Purpose
+}
+
+/// A question with choices.
+public struct Confirmation: Hashable, Sendable {
+    /// What the answer decides.
+    public enum Purpose: Hashable, Sendable {
+        case delete(row: Int)
+        case quitUnsaved
+        case overwriteChangedFile(path: String?)
+    }
+
+    public var question: String
+    public var choices: [String]
+    public var purpose: Purpose
+}
+
+/// The whole state of the browser, as a value: `update` changes it, `render` draws it.
+public struct BrowserState: Sendable {
+    /// The document as it is now.
+    public internal(set) var document: JSONDocument
+    /// The document as loaded or last saved (for the diff view and the modified marker).
+    public internal(set) var saved: JSONDocument
+    /// What the title bar calls the source.
+    public var sourceName: String
+    /// Standard input and other sources without a file: saving needs `:w PATH`.
+    public var hasFile: Bool
+    /// The models the browser knows.
+    public let registry: ModelRegistry
+    /// The model bound to the root object, or to each element of a root array.
+    public internal(set) var model: ModelSchema?
+    /// The terminal size.
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// The current mode.
+    public internal(set) var mode: Mode = .normal
+    /// A one-line message for the status line (errors in the warning colour).
+    public internal(set) var message: String?
+    public internal(set) var messageIsError = false
+    /// Whether colours are drawn (NO_COLOR and monochrome terminals draw markers only).
+    public var colors: Bool = true
+
+    var rows: [Row] = []
+    /// Expanded containers, with their parent and index (to compute paths in O(depth)).
+    var expanded: [Int: (parent: Int, index: Int)] = [:]
+    /// The cursor row and the first row on screen.
+    public internal(set) var cursor = 0
+    var top = 0
+    var undoStack: [[JSONSplice]] = []
+    var redoStack: [[JSONSplice]] = []
+    /// The undo depth at the last save (`nil` when the saved state is unreachable by undo).
+    var savedDepth: Int? = 0
+    var lastSearch: String?
+    /// The number of elements of a root array (for the title), computed when the document changes.
+    var rootCount = 0
+    /// Quit once the pending save succeeds (`:wq`, or "save" when quitting).
+    var quitAfterSave = false
+
+    /// Opens a document; `modelName` binds a registered model, else the best match is chosen.
+    public init(
+        document: JSONDocument, sourceName: String, hasFile: Bool, registry: ModelRegistry, modelName: String? = nil,
+        width: Int = 80, height: Int = 24
+    ) {
+        self.document = document
+        saved = document
+        self.sourceName = sourceName
+        self.hasFile = hasFile
+        self.registry = registry
+        self.width = width
+        self.height = height
+        model = Self.chooseModel(document, registry: registry, name: modelName)
+        if let modelName, model == nil {
+            message = "no model named \(modelName); browsing untyped"
+            messageIsError = true
+        }
+        expanded[0] = (-1, 0)
+        // A root array of records opens its first element too.
+        if document.kind(document.root) == .array, let first = document.children(document.root).first(where: { _ in true }),
+            document.kind(first).isContainer
+        {
+            expanded[first.id] = (0, 0)
+        }
+        rebuildRows()
+    }
+
+    static func chooseModel(_ document: JSONDocument, registry: ModelRegistry, name: String?) -> ModelSchema? {
+        if let name { return registry.schema(named: name) }
+        let root = document.root
+        let sample: JSONDocument.Node?
+        switch document.kind(root) {
+        case .object: sample = root
+        case .array: sample = document.children(root).first { document.kind($0) == .object }
+        default: sample = nil
+        }
+        guard let sample, document.range(sample).count < 1 << 20, case .object(let object) = document.value(sample) else { return nil }
+        return registry.bestMatch(for: object)
+    }
+
+    /// Records the file the document was saved to (the executable calls this before `.saved`).
+    public mutating func adoptOrigin(_ origin: JSONFileOrigin?) {
+        document.origin = origin
+    }
+
+    /// Whether there are unsaved edits.
+    public var isModified: Bool { savedDepth != undoStack.count }
+
+    /// The number of visible rows.
+    public var rowCount: Int { rows.count }
+
+    /// The rows the tree area shows (the screen minus title, status and hint lines).
+    var treeHeight: Int { max(1, height - 3) }
+
+    // MARK: Rows
+
+    /// Rebuilds the visible rows from the expansion state (after a load or an edit).
+    mutating func rebuildRows() {
+        rootCount = document.kind(document.root) == .array ? document.childCount(document.root) : 1
+        rows.removeAll(keepingCapacity: true)
+        rows.append(Row(node: 0, depth: 0, index: 0, parent: -1))
+        if expanded[0] != nil { appendChildren(of: 0, depth: 0, at: 1, into: &rows) }
+        cursor = min(cursor, rows.count - 1)
+        scrollToCursor()
+    }
+
+    /// The rows of a node's children (and their expanded descendants), without recursion.
+    func childRows(of node: Int, depth: Int) -> [Row] {
+        var result: [Row] = []
+        appendChildren(of: node, depth: depth, at: 0, into: &result)
+        return result
+    }
+
+    private func appendChildren(of node: Int, depth: Int, at position: Int, into rows: inout [Row]) {
+        var added: [Row] = []
+        // Each frame: the children still to add of an expanded node.
+        var stack: [(children: JSONDocument.Children, depth: Int, parent: Int, index: Int)] = [
+            (document.children(JSONDocument.Node(id: node)), depth + 1, node, 0)
+        ]
+        while !stack.isEmpty {
+            guard let child = stack[stack.count - 1].children.next() else {
+                stack.removeLast()
+                continue
+            }
+            let frame = stack[stack.count - 1]
+            stack[stack.count - 1].index += 1
+            added.append(Row(node: child.id, depth: frame.depth, index: frame.index, parent: frame.parent))
+            if expanded[child.id] != nil, document.kind(child).isContainer {
+                stack.append((document.children(child), frame.depth + 1, child.id, 0))
+            }
+        }
+        rows.insert(contentsOf: added, at: position)
+    }
+
+    /// The end (exclusive) of the rows below row `r` in its subtree.
+    func subtreeEnd(of r: Int) -> Int {
+        var end = r + 1
+        while end < rows.count, rows[end].depth > rows[r].depth { end += 1 }
+        return end
+    }
+
+    mutating func expand(_ r: Int) {
+        let row = rows[r]
+        guard document.kind(JSONDocument.Node(id: row.node)).isContainer, expanded[row.node] == nil else { return }
+        expanded[row.node] = (row.parent, row.index)
+        let children = childRows(of: row.node, depth: row.depth)
+        rows.insert(contentsOf: children, at: r + 1)
+    }
+
+    mutating func collapse(_ r: Int) {
+        let row = rows[r]
+        guard expanded[row.node] != nil else { return }
+        let end = subtreeEnd(of: r)
+        rows.removeSubrange((r + 1)..<end)
+        expanded[row.node] = nil
+        if cursor > r && cursor < end { cursor = r }
+    }
+
+    func isExpanded(_ r: Int) -> Bool { expanded[rows[r].node] != nil }
+
+    // MARK: Paths
+
+    /// The path of a row, from the expansion records of its ancestors (O(depth)).
+    func path(ofRow r: Int) -> JSONPath {
+        guard r >= 0, r < rows.count else { return .root }
+        return path(node: rows[r].node, parent: rows[r].parent, index: rows[r].index)
+    }
+
+    func path(node: Int, parent: Int, index: Int) -> JSONPath {
+        var components: [JSONPath.Component] = []
+        var current = (node: node, parent: parent, index: index)
+        while current.parent >= 0 {
+            let parentNode = JSONDocument.Node(id: current.parent)
+            if document.kind(parentNode) == .object {
+                components.append(.key(document.key(JSONDocument.Node(id: current.node)) ?? ""))
+            } else {
+                components.append(.index(current.index))
+            }
+            guard let info = expanded[current.parent] else { break }
+            current = (current.parent, info.parent, info.index)
+        }
+        return JSONPath(components.reversed())
+    }
+
+    /// The path of the cursor.
+    public var cursorPath: JSONPath { path(ofRow: cursor) }
+
+    // MARK: Scrolling
+
+    mutating func scrollToCursor() {
+        if cursor < top { top = cursor }
+        if cursor >= top + treeHeight { top = cursor - treeHeight + 1 }
+        top = max(0, min(top, max(0, rows.count - 1)))
+    }
+
+    mutating func moveCursor(to r: Int) {
+        cursor = max(0, min(rows.count - 1, r))
+        scrollToCursor()
+    }
+
+    // MARK: Document changes
+
+    /// Replaces the document after an edit, keeping the expansion and the cursor by path.
+    mutating func replaceDocument(_ new: JSONDocument, cursorPath: JSONPath? = nil) {
+        let keepCursor = cursorPath ?? self.cursorPath
+        let expandedPaths = expanded.map { path(node: $0.key, parent: $0.value.parent, index: $0.value.index) }
+        document = new
+        expanded = [:]
+        for path in expandedPaths.sorted(by: { $0.components.count < $1.components.count }) {
+            guard let node = new.node(at: path), new.kind(node).isContainer, let parentPath = path.parent ?? (path.isRoot ? nil : .root)
+            else {
+                if path.isRoot { expanded[0] = (-1, 0) }
+                continue
+            }
+            let parent = new.node(at: parentPath)?.id ?? -1
+            let index: Int
+            if case .index(let i)? = path.last { index = i } else { index = 0 }
+            expanded[node.id] = (parent, index)
+        }
+        if expanded[0] == nil { expanded[0] = (-1, 0) }
+        rebuildRows()
+        // Put the cursor back on the same path, or on its nearest surviving ancestor.
+        var target = keepCursor
+        while true {
+            if let r = row(for: target) {
+                moveCursor(to: r)
+                break
+            }
+            guard let parent = target.parent else {
+                moveCursor(to: 0)
+                break
+            }
+            target = parent
+        }
+    }
+
+    /// The visible row showing a path, if any (expands nothing).
+    func row(for target: JSONPath) -> Int? {
+        guard let node = document.node(at: target) else { return nil }
+        return rows.firstIndex { $0.node == node.id }
+    }
+}

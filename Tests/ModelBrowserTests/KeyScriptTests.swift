@@ -1,0 +1,195 @@
+import DictionaryStorage
+import Foundation
+import LosslessJSON
+@testable import ModelBrowser
+import Testing
+
+@Suite("Key scripts")
+struct KeyScriptTests {
+    @Test func bindsTheBestMatchingModelAndNavigates() throws {
+        var state = try browser("people.json")
+        #expect(state.model?.name == "Person")
+        #expect(state.cursorPath == .root)
+        press(&state, "jj")
+        #expect(state.cursorPath == [0, "name"])
+        press(&state, "J")
+        #expect(state.cursorPath == [0, "age"])
+        press(&state, "hh")
+        #expect(state.cursorPath == [0])
+        #expect(!state.isExpanded(state.cursor))
+        press(&state, "J")
+        #expect(state.cursorPath == [1])
+        press(&state, "l")
+        #expect(state.isExpanded(state.cursor))
+        press(&state, "l")
+        #expect(state.cursorPath == [1, "name"])
+        press(&state, "G")
+        #expect(state.cursor == state.rowCount - 1)
+        press(&state, "g")
+        #expect(state.cursor == 0)
+        press(&state, "E")
+        #expect(state.rowCount == 4)  // the root stays open: it and its three elements
+        press(&state, "e")
+        #expect(state.rowCount > 20)
+    }
+
+    @Test func editingAKnownFieldGoesThroughTheSetterAndChangesOnlyItsBytes() throws {
+        var state = try browser("people.json")
+        let before = state.document.text
+        press(&state, "jj<Enter><C-u>Grace<Enter>")
+        #expect(state.document.value(at: [0, "name"]) == "Grace")
+        #expect(state.document.text == before.replacingOccurrences(of: "\"John Doe\"", with: "\"Grace\""))
+        #expect(state.isModified)
+        press(&state, "u")
+        #expect(state.document.text == before)
+        #expect(!state.isModified)
+        press(&state, "<C-r>")
+        #expect(state.document.value(at: [0, "name"]) == "Grace")
+    }
+
+    @Test func numberEditorRefusesInvalidInput() throws {
+        var state = try browser("people.json")
+        let before = state.document.text
+        press(&state, "jjj<Enter><C-u>thirty<Enter>")
+        #expect(state.message?.contains("not a number") == true)
+        #expect(state.document.text == before)
+        press(&state, "<Enter><C-u>1.5<Enter>")
+        #expect(state.message?.hasPrefix("refused") == true)
+        #expect(state.document.text == before)
+        press(&state, "<Enter><C-u>32<Enter>")
+        #expect(state.document.value(at: [0, "age"]) == 32)
+    }
+
+    @Test func enumMenuAndOtherValue() throws {
+        var state = try browser("people.json")
+        press(&state, "jjjj")
+        #expect(state.cursorPath == [0, "gender"])
+        press(&state, "<Enter>j<Enter>")
+        #expect(state.document.value(at: [0, "gender"]) == "female")
+        press(&state, "<Enter>jjj<Enter>fluid<Enter>")
+        #expect(state.document.value(at: [0, "gender"]) == "fluid")
+    }
+
+    @Test func addDeleteRenameAndClear() throws {
+        var state = try browser("people.json")
+        // Rename the unknown field "nickname" (a kept member), then delete it.
+        press(&state, "/nickname<Enter>")
+        #expect(state.cursorPath == [0, "nickname"])
+        press(&state, "r<C-u>alias<Enter>")
+        #expect(state.document.value(at: [0, "alias"]) == "JD")
+        press(&state, "dy")
+        #expect(state.document.value(at: [0, "alias"]) == nil)
+        // Clear an optional field.
+        press(&state, "/person_email<Enter>x")
+        #expect(state.document.value(at: [0, "person_email"]) == nil)
+        // A known field's key cannot be renamed.
+        press(&state, "g/score<Enter>r")
+        #expect(state.message?.contains("known field") == true)
+        // Add a missing model field from the menu.
+        press(&state, "<Esc>gja")
+        guard case .menu(let menu) = state.mode else {
+            Issue.record("no menu: \(state.mode)")
+            return
+        }
+        #expect(menu.options.contains("email"))
+        let index = try #require(menu.options.firstIndex(of: "email"))
+        press(&state, String(repeating: "j", count: index) + "<Enter>")
+        #expect(state.document.value(at: [0, "person_email"]) == "")
+        // Add an element to the root array.
+        press(&state, "ga{\"name\": \"New\"}<Enter>")
+        #expect(state.document.value(at: [3, "name"]) == "New")
+    }
+
+    @Test func variantsAreShownAndSwitched() throws {
+        var state = try browser("usages.json")
+        #expect(state.model?.name == "UsageList")
+        press(&state, "jll")
+        #expect(state.cursorPath == ["usages", 0])
+        let text = screen(state)
+        #expect(text.contains("Usage.web"))
+        press(&state, "v")
+        guard case .menu(let menu) = state.mode else {
+            Issue.record("no variant menu")
+            return
+        }
+        #expect(menu.options == ["web", "app"])
+        press(&state, "j<Enter>")
+        let switched = try #require(state.document.value(at: ["usages", 0])?.objectValue)
+        #expect(switched["type"] == "app")
+        #expect(switched["name"] == "Example.com")
+        #expect(switched["url"] == "https://www.example.com")  // kept: the app variant does not know it
+        #expect(screen(state).contains("Usage.app"))
+    }
+
+    @Test func unknownVariantAndWarningsAreShown() throws {
+        var state = try browser("usages.json")
+        press(&state, "e")
+        let text = screen(state)
+        #expect(text.contains("Usage.unknown(\"kiosk\")"))
+        var people = try browser("people.json")
+        press(&people, "e/high<Enter>")
+        #expect(screen(people).contains("⚠ file has \"high\": not Int, reads as 0"))
+    }
+
+    @Test func findWrapsAndReportsNoMatch() throws {
+        var state = try browser("people.json")
+        press(&state, "/zoë<Enter>")
+        #expect(state.cursorPath == [2, "name"])
+        press(&state, "n")
+        #expect(state.cursorPath == [2, "name"])
+        press(&state, "/re:^[0-9]{20}$<Enter>")
+        #expect(state.cursorPath == [1, "id"])
+        press(&state, "/no such thing<Enter>")
+        #expect(state.messageIsError)
+    }
+
+    @Test func savingAndQuitting() throws {
+        var state = try browser("people.json")
+        #expect(press(&state, "q") == [.quit])
+        press(&state, "jj<Enter>X<Enter>")
+        #expect(press(&state, "q").isEmpty)
+        guard case .confirm = state.mode else {
+            Issue.record("no confirmation")
+            return
+        }
+        #expect(press(&state, "c").isEmpty)
+        #expect(press(&state, "<C-s>") == [.save(path: nil, force: false)])
+        #expect(update(&state, .saved(path: "x.json")).isEmpty)
+        #expect(!state.isModified)
+        press(&state, "<Enter>Y<Enter>")
+        #expect(press(&state, ":wq<Enter>") == [.save(path: nil, force: false)])
+        #expect(update(&state, .saved(path: "x.json")) == [.quit])
+        #expect(press(&state, ":w /tmp/other.json<Enter>") == [.save(path: "/tmp/other.json", force: false)])
+        // A file changed on disk asks before overwriting.
+        _ = update(&state, .saveFailed(message: "changed", changedOnDisk: true))
+        #expect(press(&state, "o") == [.save(path: nil, force: true)])
+    }
+
+    @Test func standardInputNeedsSaveAs() throws {
+        var state = BrowserState(document: try JSONDocument("[1]"), sourceName: "(standard input)", hasFile: false, registry: ModelRegistry())
+        #expect(press(&state, "<C-s>").isEmpty)
+        #expect(state.message?.contains(":w PATH") == true)
+        #expect(press(&state, ":w /tmp/x.json<Enter>") == [.save(path: "/tmp/x.json", force: false)])
+    }
+
+    @Test func diffViewShowsOnlyTheEdit() throws {
+        var state = try browser("people.json")
+        press(&state, "jj<Enter><C-u>Grace<Enter>D")
+        guard case .diff(let lines, _) = state.mode else {
+            Issue.record("no diff")
+            return
+        }
+        #expect(lines.contains("-    \"name\": \"John Doe\","))
+        #expect(lines.contains("+    \"name\": \"Grace\","))
+        #expect(lines.filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count == 4)  // two headers, one line each way
+    }
+
+    @Test func copyPathAndHelp() throws {
+        var state = try browser("people.json")
+        #expect(press(&state, "jjy") == [.copy(".[0].name")])
+        press(&state, "?")
+        #expect(screen(state).contains("find in keys and values"))
+        press(&state, "<Esc>")
+        #expect(state.mode == .normal)
+    }
+}

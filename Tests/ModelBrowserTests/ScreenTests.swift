@@ -1,0 +1,66 @@
+import DictionaryStorage
+import Foundation
+import LosslessJSON
+@testable import ModelBrowser
+import Testing
+
+@Suite("Screens")
+struct ScreenTests {
+    @Test func peopleAt80x24() throws {
+        var state = try browser("people.json")
+        press(&state, "e")
+        try assertSnapshot(screen(state), named: "people-80x24")
+    }
+
+    @Test func usagesWithVariants() throws {
+        var state = try browser("usages.json")
+        press(&state, "e")
+        try assertSnapshot(screen(state), named: "usages-80x24")
+    }
+
+    @Test func wideCharactersTakeTwoColumns() throws {
+        #expect(displayWidth("山田") == 4)
+        #expect(displayWidth("😀") == 2)
+        #expect(displayWidth("e\u{301}") == 1)
+        #expect(displayWidth("🇯🇵") == 2)
+        #expect(displayWidth("👩‍👩‍👧") == 2)
+        #expect(displayWidth("❤️") == 2)
+        var state = try browser("people.json")
+        press(&state, "G")
+        press(&state, "l")
+        let text = screen(state)
+        let row = try #require(text.split(separator: "\n").first { $0.contains("Zoë") })
+        // The row fits the screen width when wide characters count double.
+        #expect(displayWidth(String(row)) <= 80)
+    }
+
+    @Test func resizeTo40x10And20x5() throws {
+        var state = try browser("people.json")
+        press(&state, "e")
+        _ = update(&state, .resize(width: 40, height: 10))
+        try assertSnapshot(screen(state), named: "people-40x10")
+        _ = update(&state, .resize(width: 20, height: 5))
+        try assertSnapshot(screen(state), named: "people-20x5")
+        for size in [(1, 1), (2, 2), (5, 3), (20, 5), (7, 4)] {
+            _ = update(&state, .resize(width: size.0, height: size.1))
+            press(&state, "jjJK<Enter><Esc>?<Esc>")
+            _ = screen(state)
+        }
+    }
+
+    @Test func escapeSequencesAreDrawnEscaped() throws {
+        var state = try browser("people.json")
+        press(&state, "e")
+        let text = screen(state)
+        #expect(text.contains("\\u001b[2J"))
+        var grid = Grid(width: 80, height: 24)
+        render(state, into: &grid)
+        for y in 0..<24 {
+            for x in 0..<80 {
+                if let character = grid[x, y].character {
+                    #expect(!character.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+                }
+            }
+        }
+    }
+}
