@@ -60,6 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["keepsake"]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore"]),
     ],
     swiftLanguageModes: [.v6]

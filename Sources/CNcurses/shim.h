@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 
 #include <locale.h>
+#include <sys/ioctl.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
@@ -22,5 +23,14 @@ static inline mmask_t keepsake_button1_clicked(void) { return BUTTON1_CLICKED | 
 static inline WINDOW *keepsake_stdscr(void) { return stdscr; }
 static inline int keepsake_lines(void) { return LINES; }
 static inline int keepsake_cols(void) { return COLS; }
+
+/* The terminal's size as the kernel knows it (ncurses may not have seen SIGWINCH yet). */
+static inline int keepsake_window_size(int *rows, int *cols) {
+    struct winsize size;
+    if (ioctl(1, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
+}
 
 #endif

@@ -50,12 +50,14 @@ public final class CursesTerminal {
     /// The terminal size in cells.
     public var size: (width: Int, height: Int) { (Int(keepsake_cols()), Int(keepsake_lines())) }
 
-    /// Waits up to `milliseconds` (negative: forever) for an event.
-    public func nextEvent(timeout milliseconds: Int32 = -1) -> Event? {
+    /// Waits up to `milliseconds` (negative: forever) for an event. A size change is noticed even
+    /// when ncurses has not seen the signal for it (some hosts do not deliver SIGWINCH to it).
+    public func nextEvent(timeout milliseconds: Int32 = 200) -> Event? {
+        if let resize = checkResize() { return resize }
         timeout(milliseconds)
         var character: wint_t = 0
         let result = get_wch(&character)
-        if result == ERR { return nil }
+        if result == ERR { return checkResize() }
         if result == keepsake_key_code_yes() {
             switch Int32(character) {
             case KEY_UP: return .key(.up)
@@ -93,6 +95,17 @@ public final class CursesTerminal {
             guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
             return .key(.character(Character(scalar)))
         }
+    }
+
+    private func checkResize() -> Event? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard keepsake_window_size(&rows, &columns) == 0, rows > 0, columns > 0,
+            rows != keepsake_lines() || columns != keepsake_cols()
+        else { return nil }
+        resizeterm(rows, columns)
+        previous = nil
+        return .resize(width: Int(columns), height: Int(rows))
     }
 
     /// Draws a frame: only the cells that differ from the previous one are sent.

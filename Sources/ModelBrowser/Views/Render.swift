@@ -13,12 +13,16 @@ public func render(_ state: BrowserState, into grid: inout Grid) {
 
     // Title bar.
     grid.fill(row: 0, style: style(.title, reverse: true))
-    var title = " keepsake  \(escapedForDisplay(state.sourceName))"
+    // The source name gives way first, so the model stays visible.
+    var modelText = ""
     if let model = state.model {
-        title += state.document.kind(state.document.root) == .array ? "  \(model.name) ×\(state.rootCount)" : "  \(model.name)"
+        modelText = state.document.kind(state.document.root) == .array ? "  \(model.name) ×\(state.rootCount)" : "  \(model.name)"
     }
     let marker = state.isModified ? "● modified " : ""
-    grid.put(truncated(title, to: max(0, grid.width - displayWidth(marker) - 1)), x: 0, y: 0, style: style(.title, bold: true, reverse: true))
+    let room = max(0, grid.width - displayWidth(marker) - 1)
+    let sourceRoom = max(4, room - displayWidth(" keepsake  ") - displayWidth(modelText))
+    let title = " keepsake  " + truncatedFromLeft(escapedForDisplay(state.sourceName), to: sourceRoom) + modelText
+    grid.put(truncated(title, to: room), x: 0, y: 0, style: style(.title, bold: true, reverse: true))
     if !marker.isEmpty, grid.width > displayWidth(marker) {
         grid.put(marker, x: grid.width - displayWidth(marker), y: 0, style: style(.warning, bold: true, reverse: true))
     }
@@ -212,6 +216,20 @@ private func drawMenu(_ menu: Menu, _ grid: inout Grid, style: (Style.Role, Bool
         grid.put(String(repeating: " ", count: width), x: x, y: y0 + 1 + offset, style: style(.normal, false, selected))
         grid.put(truncated(escapedForDisplay(text), to: width), x: x, y: y0 + 1 + offset, style: style(.normal, selected, selected))
     }
+}
+
+/// Text cut from the left to fit, with "…" first (paths keep their file name).
+func truncatedFromLeft(_ text: String, to columns: Int) -> String {
+    guard displayWidth(text) > columns else { return text }
+    var out = ""
+    var used = 1
+    for character in text.reversed() {
+        let w = displayWidth(character)
+        if used + w > columns { break }
+        out.insert(character, at: out.startIndex)
+        used += w
+    }
+    return "…" + out
 }
 
 extension String {

@@ -56,7 +56,7 @@ struct BrowseCommand: ParsableCommand {
         render(state, into: &grid)
         terminal.draw(grid)
         while true {
-            guard let event = terminal.nextEvent() else { continue }
+            guard let event = terminal.nextEvent(timeout: 200) else { continue }
             var pending = update(&state, event)
             while !pending.isEmpty {
                 let effect = pending.removeFirst()

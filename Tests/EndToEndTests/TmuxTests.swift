@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// The built `keepsake` binary in a real terminal: tmux runs it, `send-keys` types, `capture-pane`
+/// reads the screen. Every wait is for a condition, with a deadline.
+final class TmuxSession {
+    let name = "keepsake-e2e-\(UUID().uuidString.prefix(8))"
+
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("keepsake").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("keepsake").path
+    }()
+
+    init(_ arguments: [String], width: Int = 80, height: Int = 24) throws {
+        let command = ([TmuxSession.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
+    }
+
+    deinit { _ = try? Self.tmux(["kill-session", "-t", name]) }
+
+    @discardableResult
+    static func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TmuxError(arguments: arguments, status: process.terminationStatus) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    struct TmuxError: Error { let arguments: [String]; let status: Int32 }
+
+    func screen() -> String { (try? Self.tmux(["capture-pane", "-t", name, "-p"])) ?? "" }
+
+    func send(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
+
+    var isRunning: Bool { (try? Self.tmux(["has-session", "-t", name])) != nil }
+
+    /// Waits until the screen satisfies a condition; fails the test at the deadline.
+    @discardableResult
+    func waitFor(_ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if condition(last) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting for \(what); screen:\n\(last)", sourceLocation: sourceLocation)
+        return false
+    }
+
+    /// Waits until the program has exited (the session closes with it).
+    func waitForExit(timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if !isRunning { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("the program did not exit; screen:\n\(screen())", sourceLocation: sourceLocation)
+    }
+}
+
+let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples")
+
+func copySample(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let copy = folder.appendingPathComponent(name)
+    try FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: copy)
+    return copy
+}
+
+@Suite("End to end under tmux", .serialized)
+struct TmuxTests {
+    @Test func findEditSaveQuitChangesOnlyTheEditedBytes() throws {
+        let file = try copySample("people.json")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let session = try TmuxSession([file.path])
+        session.waitFor("the first screen") { $0.contains("Person ×3") && $0.contains("John Doe") && $0.contains("people.json") }
+        try session.send("/")
+        try session.type("person_email")
+        try session.send("Enter")
+        session.waitFor("the cursor on person_email") { $0.contains(".[0].person_email") }
+        try session.send("Enter", "C-u")
+        try session.type("jd@example.org")
+        try session.send("Enter")
+        session.waitFor("the edit and the modified marker") { $0.contains("\"jd@example.org\"") && $0.contains("● modified") }
+        try session.send("C-s")
+        session.waitFor("the save") { $0.contains("saved ") && !$0.contains("● modified") }
+        try session.send("q")
+        session.waitForExit()
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved == original.replacingOccurrences(of: "\"john@example.com\"", with: "\"jd@example.org\""))
+        #expect(saved.contains("\"nickname\": \"JD\""))  // the unknown field is untouched
+    }
+
+    @Test func quittingWithUnsavedChangesAsksAndDiscards() throws {
+        let file = try copySample("usages.json")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let session = try TmuxSession([file.path])
+        session.waitFor("the first screen") { $0.contains("UsageList") }
+        try session.send("j", "j")
+        session.waitFor("the cursor on owner") { $0.contains(".owner") }
+        try session.send("Enter", "C-u")
+        try session.type("\"Grace\"")  // an unknown field: its editor takes JSON
+        try session.send("Enter")
+        session.waitFor("the edit") { $0.contains("\"Grace\"") && $0.contains("● modified") }
+        try session.send("q")
+        session.waitFor("the question") { $0.contains("Unsaved changes.") && $0.contains("d discard") }
+        try session.send("d")
+        session.waitForExit()
+        #expect(try String(contentsOf: file, encoding: .utf8) == original)
+    }
+
+    @Test func tinyTerminalsAndEscapedValues() throws {
+        let file = try copySample("people.json")
+        let session = try TmuxSession([file.path], width: 20, height: 5)
+        session.waitFor("a screen at 20×5") { $0.contains("keepsake") }
+        try session.send("e", "G", "?", "Escape", "j", "k")
+        try Self.tmuxResize(session, 80, 24)
+        session.waitFor("the escaped value after resizing") { $0.contains("\\u001b[2J") }
+        #expect(session.isRunning)
+        try session.send("q")
+        session.waitForExit()
+    }
+
+    static func tmuxResize(_ session: TmuxSession, _ width: Int, _ height: Int) throws {
+        try TmuxSession.tmux(["resize-window", "-t", session.name, "-x", "\(width)", "-y", "\(height)"])
+    }
+}
