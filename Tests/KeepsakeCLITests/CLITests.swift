@@ -160,7 +160,13 @@ struct CLITests {
         let usage = try Keepsake.run("set", file)
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("Missing expected argument"))
-        #expect(try Keepsake.run("frobnicate").status == 2)
+        #expect(try Keepsake.run("--frobnicate").status == 2)
+        let missing = try Keepsake.run("no-such-file.json")  // the default command is the browser
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "keepsake: error: no-such-file.json: cannot read: No such file or directory\n")
+        let notATerminal = try Keepsake.run(file)
+        #expect(notATerminal.status == 1)
+        #expect(notATerminal.stderr.contains("needs a terminal"))
         #expect(try scratch.read(file) == sample)
     }
 

@@ -29,15 +29,15 @@ struct BrowseCommand: ParsableCommand {
         if looksLikeSQLite(file) {
             throw CommandFailure(message: "\(file) is an SQLite database: browsing record stores in the terminal UI is not built yet; use `keepsake db \(file) …`")
         }
-        guard isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure(message: "the browser needs a terminal; use `keepsake get` or `keepsake validate` in scripts")
-        }
         let options = JSONParseOptions(maxDepth: maxDepth)
         let document: JSONDocument
         do {
             document = try loadWithProgress(file, options: options)
         } catch {
             throw CommandFailure(message: error.description)
+        }
+        guard isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure(message: "the browser needs a terminal; use `keepsake get` or `keepsake validate` in scripts")
         }
         if file == "-" {
             // Keys come from the terminal, not from the pipe that held the document.
