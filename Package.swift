@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LosslessJSON", targets: ["LosslessJSON"]),
         .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
         .library(name: "RecordStore", targets: ["RecordStore"]),
+        .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [

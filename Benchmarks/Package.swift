@@ -41,6 +41,17 @@ let package = Package(
             path: "Benchmarks/RecordStoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "ModelBrowserBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LosslessJSON", package: "Keepsake"),
+                .product(name: "DictionaryStorage", package: "Keepsake"),
+                .product(name: "ModelBrowser", package: "Keepsake"),
+            ],
+            path: "Benchmarks/ModelBrowserBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,102 @@
+import Benchmark
+import DictionaryStorage
+import Foundation
+import LosslessJSON
+import ModelBrowser
+
+/// Writes a generated pretty-printed document of records to a file once (the browser starts from a file).
+func generatedFile(megabytes: Int) -> String {
+    let path = NSTemporaryDirectory() + "keepsake-browser-\(megabytes)mb.json"
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size >= megabytes * 1_000_000 {
+        return path
+    }
+    guard let handle = FileHandle(forWritingAtPath: path) ?? {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    }() else { return path }
+    handle.write(Data("{\n  \"version\": 3,\n  \"records\": [\n".utf8))
+    var written = 0
+    var i = 0
+    var chunk = ""
+    while written < megabytes * 1_000_000 {
+        chunk += (i > 0 ? ",\n" : "") + """
+                {
+                  "id": \(i),
+                  "name": "Person \(i) 山田",
+                  "email": "p\(i)@example.com",
+                  "tags": ["a", "b", "\(i % 7)"],
+                  "address": {"street": "\(i % 999) Main St", "city": "Springfield", "geo": [\(Double(i % 180) - 90.5), \(Double(i % 360) - 180.25)]},
+                  "balance": 1234567890123456789\(i % 10)
+                }
+            """
+        i += 1
+        if chunk.utf8.count > 1 << 20 {
+            written += chunk.utf8.count
+            handle.write(Data(chunk.utf8))
+            chunk = ""
+        }
+    }
+    handle.write(Data((chunk + "\n  ]\n}\n").utf8))
+    try? handle.close()
+    return path
+}
+
+/// Start to first screen: read the file, index it, build the browser state, render 80×24.
+func firstScreen(_ path: String) throws -> Grid {
+    let document = try JSONDocument(contentsOfFile: path)
+    let state = BrowserState(document: document, sourceName: path, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
+    var grid = Grid(width: 80, height: 24)
+    render(state, into: &grid)
+    return grid
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let path100 = generatedFile(megabytes: 100)
+    Benchmark(
+        "100 MB: start to first screen (read + index + state + render)",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(30), maxIterations: 10)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try firstScreen(path100)) }
+    }
+
+    // Key to frame, at the top, deep inside, and at the end of a 100 MB document with the big array open.
+    let document = try! JSONDocument(contentsOfFile: path100)
+    var opened = BrowserState(document: document, sourceName: path100, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
+    for key: Key in [.down, .right] { _ = update(&opened, .key(key)) }  // expand "records"
+    let scripts: [(String, [Key])] = [
+        ("j (next row) near the top", [.down]),
+        ("G (last row of 500k+)", [.character("G")]),
+        ("l (expand a record)", [.character("l")]),
+        ("J (next sibling)", [.character("J")]),
+        ("PgDn", [.pageDown]),
+    ]
+    for (name, keys) in scripts {
+        Benchmark(
+            "100 MB: key to frame: \(name)",
+            configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
+        ) { benchmark in
+            var state = opened
+            // Land somewhere in the middle first for "deep" positions.
+            for _ in 0..<1000 { _ = update(&state, .key(.pageDown)) }
+            var grid = Grid(width: 80, height: 24)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                for key in keys { _ = update(&state, .key(key)) }
+                render(state, into: &grid)
+                blackHole(grid)
+                if state.cursor >= state.rowCount - 1 { _ = update(&state, .key(.character("g"))) }
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+
+    if ProcessInfo.processInfo.environment["KEEPSAKE_BENCH_1GB"] == "1" {
+        let path1000 = generatedFile(megabytes: 1000)
+        Benchmark(
+            "1 GB: start to first screen",
+            configuration: .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(60), maxIterations: 3)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try firstScreen(path1000)) }
+        }
+    }
+}
