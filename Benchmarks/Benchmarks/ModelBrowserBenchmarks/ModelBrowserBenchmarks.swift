@@ -62,10 +62,11 @@ let benchmarks: @Sendable () -> Void = {
     // Key to frame, at the top, deep inside, and at the end of a 100 MB document with the big array open.
     let document = try! JSONDocument(contentsOfFile: path100)
     var opened = BrowserState(document: document, sourceName: path100, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
-    for key: Key in [.down, .right] { _ = update(&opened, .key(key)) }  // expand "records"
+    for key: Key in [.down, .down, .right] { _ = update(&opened, .key(key)) }  // the cursor on "records", expanded
+    precondition(opened.rowCount > 100_000, "the records array should be open")
     let scripts: [(String, [Key])] = [
         ("j (next row) near the top", [.down]),
-        ("G (last row of 500k+)", [.character("G")]),
+        ("G (last row of 300k+)", [.character("G")]),
         ("l (expand a record)", [.character("l")]),
         ("J (next sibling)", [.character("J")]),
         ("PgDn", [.pageDown]),
@@ -88,6 +89,22 @@ let benchmarks: @Sendable () -> Void = {
             }
             benchmark.stopMeasurement()
         }
+    }
+
+    Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
+        var state = opened
+        for _ in 0..<1000 { _ = update(&state, .key(.pageDown)) }
+        var grid = Grid(width: 80, height: 24)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { render(state, into: &grid); blackHole(grid) }
+        benchmark.stopMeasurement()
+    }
+    Benchmark("100 MB: update only, j (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
+        var state = opened
+        for _ in 0..<1000 { _ = update(&state, .key(.pageDown)) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(update(&state, .key(.down))) }
+        benchmark.stopMeasurement()
     }
 
     if ProcessInfo.processInfo.environment["KEEPSAKE_BENCH_1GB"] == "1" {

@@ -79,10 +79,13 @@ public struct JSONDocument: Sendable {
     /// The direct children of an array or object, in order (none for a scalar).
     public func children(_ node: Node) -> Children { Children(index: index, first: node.id + 1, end: subtreeEnd(node)) }
 
-    /// The number of direct children (walks them: O(children)).
+    /// The number of direct children: walks them once (O(children)); large containers remember
+    /// their count, so asking again (every frame of a browser) is O(1).
     public func childCount(_ node: Node) -> Int {
+        if let known = index.largeChildCounts.withLock({ $0[node.id] }) { return known }
         var count = 0
         for _ in children(node) { count += 1 }
+        if count >= 1024 { index.largeChildCounts.withLock { $0[node.id] = count } }
         return count
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -61,6 +62,8 @@ final class JSONIndex: @unchecked Sendable {
     private let mappedBytes: Int  // 0 when allocated with malloc
     /// Key starts of members whose key-to-value distance did not fit in 24 bits.
     var longKeys: [Int: Int] = [:]
+    /// Child counts of large containers, counted once on first request (the index stores no counts).
+    let largeChildCounts = Mutex<[Int: Int]>([:])
 
     /// Below this worst-case size the index comes from malloc.
     private static let mapThreshold = 16 << 20

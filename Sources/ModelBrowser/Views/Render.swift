@@ -115,14 +115,10 @@ private func valuePreview(_ state: BrowserState, _ node: JSONDocument.Node, kind
     let document = state.document
     switch kind {
     case .object, .array:
-        // Counting walks the children: fine for what is on screen, bounded for giant containers.
-        var count = 0
-        for _ in document.children(node) {
-            count += 1
-            if count > 1_000_000 { break }
-        }
+        // Large containers remember their count after the first frame that shows them.
+        let count = document.childCount(node)
         let noun = kind == .array ? (count == 1 ? "item" : "items") : (count == 1 ? "key" : "keys")
-        let shown = count > 1_000_000 ? "> 1000000" : "\(count)"
+        let shown = "\(count)"
         return (expanded ? "\(shown) \(noun)" : (kind == .array ? "[…] " : "{…} ") + "\(shown) \(noun)", .dim)
     case .string:
         let raw = document.range(node).count > 4096 ? String(document.rawText(node).prefix(4096)) : document.rawText(node)
