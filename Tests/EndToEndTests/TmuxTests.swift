@@ -142,3 +142,43 @@ struct TmuxTests {
         try TmuxSession.tmux(["resize-window", "-t", session.name, "-x", "\(width)", "-y", "\(height)"])
     }
 }
+
+@Suite("End to end under tmux: databases", .serialized)
+struct TmuxDatabaseTests {
+    func keepsake(_ arguments: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func editARecordInAStoreChangingOnlyItsBytesInOneTransaction() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let db = folder.appendingPathComponent("store.sqlite").path
+        let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
+        _ = try keepsake("db", db, "put", "Person", "--id", "p1", text)
+        _ = try keepsake("db", db, "put", "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
+        let session = try TmuxSession([db])
+        session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains("store.sqlite") }
+        try session.send("/")
+        try session.type("Ada")
+        try session.send("Enter")
+        session.waitFor("the cursor on the name") { $0.contains(".Person.p1.name") }
+        try session.send("Enter", "C-u")
+        try session.type("Lovelace")
+        try session.send("Enter")
+        session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
+        try session.send("C-s")
+        session.waitFor("the save") { $0.contains("saved ") && !$0.contains("● modified") }
+        try session.send("q")
+        session.waitForExit()
+        #expect(try keepsake("db", db, "get", "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
+        #expect(try keepsake("db", db, "get", "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+    }
+}

@@ -8,6 +8,8 @@ indirect enum SchemaContext {
     case arrayOf(FieldType)
     case dictionaryOf(FieldType)
     case variant(VariantSchema)
+    /// A record store's root: type names, each an object of records by id.
+    case recordTypes
 
     /// The context of a value of a field type.
     init(_ type: FieldType, registry: ModelRegistry) {
@@ -49,6 +51,7 @@ extension BrowserState {
         if let cached = cache[node] { return cached }
         let result: SchemaContext
         if parent < 0 {
+            if isRecordStore { return .recordTypes }
             guard let model else { return .none }
             result = document.kind(JSONDocument.Node(id: 0)) == .array ? .arrayOf(.model(model.name)) : .model(model)
         } else {
@@ -84,6 +87,11 @@ extension BrowserState {
         switch parentContext {
         case .none:
             return Annotation(kind: .untyped, typeText: "", context: .none)
+        case .recordTypes:
+            // A type name: its records are models of that type, when it is registered.
+            let type = document.key(child) ?? ""
+            guard registry.schema(named: type) != nil else { return Annotation(kind: .untyped, typeText: "records", context: .none) }
+            return Annotation(kind: .known, typeText: "[\(type)] records", context: .dictionaryOf(.model(type)))
         case .arrayOf(let type), .dictionaryOf(let type):
             return annotateValue(child, type: type, field: nil, objectPath: nil)
         case .model(let schema):

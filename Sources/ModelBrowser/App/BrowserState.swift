@@ -104,6 +104,8 @@ public struct BrowserState: Sendable {
     /// A one-line message for the status line (errors in the warning colour).
     public internal(set) var message: String?
     public internal(set) var messageIsError = false
+    /// The document is a record store's records: `{"Type": {"id": record, …}, …}`.
+    public let isRecordStore: Bool
     /// Whether colours are drawn (NO_COLOR and monochrome terminals draw markers only).
     public var colors: Bool = true
 
@@ -126,8 +128,9 @@ public struct BrowserState: Sendable {
     /// Opens a document; `modelName` binds a registered model, else the best match is chosen.
     public init(
         document: JSONDocument, sourceName: String, hasFile: Bool, registry: ModelRegistry, modelName: String? = nil,
-        width: Int = 80, height: Int = 24
+        width: Int = 80, height: Int = 24, isRecordStore: Bool = false
     ) {
+        self.isRecordStore = isRecordStore
         self.document = document
         saved = document
         self.sourceName = sourceName
@@ -135,7 +138,7 @@ public struct BrowserState: Sendable {
         self.registry = registry
         self.width = width
         self.height = height
-        model = Self.chooseModel(document, registry: registry, name: modelName)
+        model = isRecordStore ? nil : Self.chooseModel(document, registry: registry, name: modelName)
         if let modelName, model == nil {
             message = "no model named \(modelName); browsing untyped"
             messageIsError = true

@@ -14,7 +14,7 @@ public func render(_ state: BrowserState, into grid: inout Grid) {
     // Title bar.
     grid.fill(row: 0, style: style(.title, reverse: true))
     // The source name gives way first, so the model stays visible.
-    var modelText = ""
+    var modelText = state.isRecordStore ? "  records" : ""
     if let model = state.model {
         modelText = state.document.kind(state.document.root) == .array ? "  \(model.name) ×\(state.rootCount)" : "  \(model.name)"
     }

@@ -3,6 +3,7 @@ import CursesTerminal
 import DictionaryStorage
 import LosslessJSON
 import ModelBrowser
+import RecordStore
 import SampleModels
 #if canImport(Glibc)
 import Glibc
@@ -25,16 +26,35 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: "The deepest nesting accepted.")
     var maxDepth: Int = 10_000
 
+    @Option(help: "For any SQLite database: the table holding JSON to browse.")
+    var table: String?
+
+    @Option(help: "With --table: the column holding JSON text.")
+    var column: String?
+
+    @Option(help: "With --table: the column identifying rows.")
+    var key: String = "id"
+
+    /// Where the document came from, and so how it is saved.
+    enum Source {
+        case file
+        case store(RecordStore)
+        case table(ForeignTable)
+    }
+
     func run() throws {
-        if looksLikeSQLite(file) {
-            throw CommandFailure(message: "\(file) is an SQLite database: browsing record stores in the terminal UI is not built yet; use `keepsake db \(file) …`")
-        }
         let options = JSONParseOptions(maxDepth: maxDepth)
         let document: JSONDocument
-        do {
-            document = try loadWithProgress(file, options: options)
-        } catch {
-            throw CommandFailure(message: error.description)
+        var source = Source.file
+        if looksLikeSQLite(file) {
+            (document, source) = try openDatabase(options: options)
+        } else {
+            if table != nil { throw CommandFailure(message: "--table needs an SQLite database", code: 2) }
+            do {
+                document = try loadWithProgress(file, options: options)
+            } catch {
+                throw CommandFailure(message: error.description)
+            }
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(message: "the browser needs a terminal; use `keepsake get` or `keepsake validate` in scripts")
@@ -50,7 +70,8 @@ struct BrowseCommand: ParsableCommand {
         let size = terminal.size
         var state = BrowserState(
             document: document, sourceName: file == "-" ? "(standard input)" : file, hasFile: file != "-",
-            registry: SampleModels.registry, modelName: model, width: size.width, height: size.height)
+            registry: SampleModels.registry, modelName: model, width: size.width, height: size.height,
+            isRecordStore: { if case .store = source { return true } else { return false } }())
         state.colors = terminal.colors
         var grid = Grid(width: size.width, height: size.height)
         render(state, into: &grid)
@@ -73,12 +94,104 @@ struct BrowseCommand: ParsableCommand {
                         state.colors = terminal.colors
                     }
                 case .save(let path, let force):
-                    pending += update(&state, save(&state, to: path, force: force))
+                    switch (source, path) {
+                    case (.store(let store), nil):
+                        pending += update(&state, saveRecords(state, to: store))
+                    case (.table(let foreign), nil):
+                        pending += update(&state, saveRows(state, to: foreign))
+                    default:
+                        pending += update(&state, save(&state, to: path, force: force))
+                    }
                 }
             }
             render(state, into: &grid)
             terminal.draw(grid)
         }
+    }
+
+    /// The records of a store (`{"Type": {"id": record}}`) or the rows of a table (`{"key": json}`)
+    /// as one document whose values are the stored texts, verbatim.
+    private func openDatabase(options: JSONParseOptions) throws -> (JSONDocument, Source) {
+        do {
+            var text = "{\n"
+            let source: Source
+            if let table {
+                guard let column else { throw CommandFailure(message: "--table needs --column (the JSON column)", code: 2) }
+                let foreign = try ForeignTable(path: file, table: table, jsonColumn: column, keyColumn: key)
+                let rows = try foreign.rows()
+                text += rows.map { "  \(JSONWriter.quoted($0.key)): \($0.json)" }.joined(separator: ",\n")
+                source = .table(foreign)
+            } else {
+                let store = try RecordStore(path: file)
+                var groups: [String] = []
+                for entry in try store.types() {
+                    let records = try store.list(type: entry.type, order: .created)
+                    let body = records.map { "    \(JSONWriter.quoted($0.id)): \($0.json)" }.joined(separator: ",\n")
+                    groups.append("  \(JSONWriter.quoted(entry.type)): {\n\(body)\n  }")
+                }
+                text += groups.joined(separator: ",\n")
+                source = .store(store)
+            }
+            text += "\n}\n"
+            do {
+                return (try JSONDocument(text, options: options), source)
+            } catch {
+                throw CommandFailure(message: "\(file): a stored value is not valid JSON: \(error)")
+            }
+        } catch let error as RecordStoreError {
+            throw CommandFailure(message: error.description)
+        }
+    }
+
+    /// Writes the changed, added and removed records, all in one transaction.
+    private func saveRecords(_ state: BrowserState, to store: RecordStore) -> Event {
+        guard case .object(let old) = state.saved.rootValue, case .object(let new) = state.document.rootValue else {
+            return .saveFailed(message: "the record view must stay an object of types", changedOnDisk: false)
+        }
+        do {
+            try store.transaction { tx in
+                for typeMember in new.members {
+                    guard case .object(let records) = typeMember.value else {
+                        throw CommandFailure(message: "\(typeMember.key): records must be an object of id → record")
+                    }
+                    let before = old[typeMember.key]?.objectValue ?? JSONObject()
+                    for record in records.members where before[record.key] != record.value {
+                        guard case .object(let object) = record.value else {
+                            throw CommandFailure(message: "record \(record.key): a record must be a JSON object")
+                        }
+                        if before[record.key] == nil {
+                            try tx.put(type: typeMember.key, id: record.key, text: JSONWriter.serialize(.object(object)))
+                        } else {
+                            try tx.update(id: record.key, to: object)
+                        }
+                    }
+                    for record in before.members where records[record.key] == nil { try tx.delete(id: record.key) }
+                }
+                for typeMember in old.members where new[typeMember.key] == nil {
+                    try tx.delete(type: typeMember.key)
+                }
+            }
+        } catch {
+            return .saveFailed(message: "\(error)", changedOnDisk: false)
+        }
+        return .saved(path: file)
+    }
+
+    /// Writes the changed rows of a foreign table in one transaction (rows cannot be added or removed here).
+    private func saveRows(_ state: BrowserState, to table: ForeignTable) -> Event {
+        guard case .object(let old) = state.saved.rootValue, case .object(let new) = state.document.rootValue else {
+            return .saveFailed(message: "the table view must stay an object of rows", changedOnDisk: false)
+        }
+        guard Set(old.keys) == Set(new.keys) else {
+            return .saveFailed(message: "rows of a foreign table cannot be added or removed here", changedOnDisk: false)
+        }
+        let changes = new.members.filter { old[$0.key] != $0.value }.map { (key: $0.key, value: $0.value) }
+        do {
+            try table.update(changes)
+        } catch {
+            return .saveFailed(message: error.description, changedOnDisk: false)
+        }
+        return .saved(path: file)
     }
 
     /// Saves the document and says how it went, as an event for the browser.
