@@ -9,6 +9,14 @@ public struct ModelSchema: Sendable {
     public let fields: [FieldSchema]
     /// Top-level keys the fields claim, for scoring and unknown-field detection.
     let claims: [@Sendable (String, JSONObject) -> Bool]
+    /// Validates an object as this model (set by the registry, which knows the model's type).
+    var validator: (@Sendable (JSONObject) -> [ValidationFinding])?
+
+    /// The model's validation report for an object, as `Model(object).validate()` gives it.
+    public func validate(_ object: JSONObject) -> [ValidationFinding] {
+        validator?(object) ?? unknownFields(in: object)
+    }
+
     /// Keys read by more than one field (a flattened member's field and another field, say).
     public let keyCollisions: [ValidationFinding]
 
@@ -235,7 +243,10 @@ public struct ModelRegistry: Sendable {
 
     /// Registers a model type.
     public mutating func register<Model: DictionaryStorageModel>(_ type: Model.Type) {
-        if !schemas.contains(where: { $0.name == Model.schema.name }) { schemas.append(Model.schema) }
+        guard !schemas.contains(where: { $0.name == Model.schema.name }) else { return }
+        var schema = Model.schema
+        schema.validator = { Model($0).validate().findings }
+        schemas.append(schema)
     }
 
     /// The schema with this name.

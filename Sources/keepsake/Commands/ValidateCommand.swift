@@ -1,5 +1,7 @@
 import ArgumentParser
+import DictionaryStorage
 import LosslessJSON
+import SampleModels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +29,13 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print each valid file's value count, index size and parse speed.")
     var stats = false
 
+    @Option(help: "Also check the root (or each element of a root array) against this model and print its report.")
+    var model: String?
+
     func run() throws {
+        if let model, SampleModels.registry.schema(named: model) == nil {
+            throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
+        }
         let options = JSONParseOptions(maxDepth: maxDepth)
         var failed = false
         for file in files {
@@ -41,14 +49,17 @@ struct ValidateCommand: ParsableCommand {
                         for line in error.lines { report(file, line: line.line, line.error) }
                     }
                 } else {
+                    var parsed: JSONDocument?
                     do {
                         let started = monotonicSeconds()
                         let document = try JSONDocument(storage: storage, options: options)
                         if stats { printStats(file, document, seconds: monotonicSeconds() - started) }
+                        parsed = document
                     } catch {
                         failed = true
                         report(file, line: error.line, error)
                     }
+                    if let model, let parsed, !report(file, parsed, model: model) { failed = true }
                 }
             } catch {
                 failed = true
@@ -56,6 +67,37 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if failed { throw CommandFailure(message: "") }
+    }
+
+    /// Prints the model's validation report; returns false when it has errors (kept values are not errors).
+    private func report(_ file: String, _ document: JSONDocument, model name: String) -> Bool {
+        guard let schema = SampleModels.registry.schema(named: name) else {
+            printError("\(file): error: no model named \(name)")
+            return false
+        }
+        var objects: [(JSONPath, JSONObject)] = []
+        switch document.rootValue {
+        case .object(let object): objects = [(.root, object)]
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if case .object(let object) = element { objects.append(([.index(index)], object)) }
+            }
+        default: break
+        }
+        if objects.isEmpty {
+            printError("\(file): error: \(name) needs an object (or an array of objects)")
+            return false
+        }
+        var ok = true
+        for (prefix, object) in objects {
+            for finding in schema.validate(object) {
+                let located = finding.prefixed(by: prefix)
+                let level = located.severity == .error ? "error" : located.severity == .kept ? "kept" : "note"
+                print("\(file): \(level): \(located)")
+                if located.severity == .error { ok = false }
+            }
+        }
+        return ok
     }
 
     private func printStats(_ file: String, _ document: JSONDocument, seconds: Double) {
