@@ -16,3 +16,15 @@ func conformanceExtensions(of type: some TypeSyntaxProtocol, to protocols: [Stri
         return decl.as(ExtensionDeclSyntax.self)
     }
 }
+
+extension EnumCaseDeclSyntax {
+    /// The string given by `@CustomName("…")` on this case, if any.
+    var customName: String? {
+        attributes.compactMap { element -> String? in
+            guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "CustomName",
+                case .argumentList(let arguments) = attribute.arguments, let first = arguments.first
+            else { return nil }
+            return stringLiteral(first.expression)
+        }.first
+    }
+}

@@ -25,12 +25,7 @@ extension StringRawRepresentationMacro {
         var rawValues: Set<String> = []
         for member in enumDecl.memberBlock.members {
             guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-            let customName = caseDecl.attributes.compactMap { element -> String? in
-                guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "CustomName",
-                    case .argumentList(let arguments) = attribute.arguments, let first = arguments.first
-                else { return nil }
-                return stringLiteral(first.expression)
-            }.first
+            let customName = caseDecl.customName
             for element in caseDecl.elements {
                 let name = element.name.trimmed.text
                 if let parameters = element.parameterClause {
