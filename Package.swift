@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
         .library(name: "RecordStore", targets: ["RecordStore"]),
         .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
+        .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [
@@ -37,7 +38,7 @@ let package = Package(
         ),
         .target(name: "ModelBrowser", dependencies: ["LosslessJSON", "DictionaryStorage"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "ModelBrowser"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
         .target(name: "SampleModels", dependencies: ["DictionaryStorage", "LosslessJSON"]),
         .executableTarget(
             name: "keepsake",

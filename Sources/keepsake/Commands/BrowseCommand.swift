@@ -68,44 +68,35 @@ struct BrowseCommand: ParsableCommand {
         let terminal = CursesTerminal()
         defer { terminal.close() }
         let size = terminal.size
-        var state = BrowserState(
+        let isStore: Bool
+        if case .store = source { isStore = true } else { isStore = false }
+        let state = BrowserState(
             document: document, sourceName: file == "-" ? "(standard input)" : file, hasFile: file != "-",
             registry: SampleModels.registry, modelName: model, width: size.width, height: size.height,
-            isRecordStore: { if case .store = source { return true } else { return false } }())
-        state.colors = terminal.colors
-        var grid = Grid(width: size.width, height: size.height)
-        render(state, into: &grid)
-        terminal.draw(grid)
-        while true {
-            guard let event = terminal.nextEvent(timeout: 200) else { continue }
-            var pending = update(&state, event)
-            while !pending.isEmpty {
-                let effect = pending.removeFirst()
-                switch effect {
-                case .quit:
-                    return
-                case .copy(let text):
-                    terminal.copyToClipboard(text)
-                case .reload:
-                    if let reloaded = try? JSONDocument(contentsOfFile: file, options: options) {
-                        state = BrowserState(
-                            document: reloaded, sourceName: file, hasFile: true, registry: SampleModels.registry,
-                            modelName: model, width: state.width, height: state.height)
-                        state.colors = terminal.colors
-                    }
-                case .save(let path, let force):
-                    switch (source, path) {
-                    case (.store(let store), nil):
-                        pending += update(&state, saveRecords(state, to: store))
-                    case (.table(let foreign), nil):
-                        pending += update(&state, saveRows(state, to: foreign))
-                    default:
-                        pending += update(&state, save(&state, to: path, force: force))
-                    }
+            isRecordStore: isStore)
+        terminal.run(state) { effect, state in
+            switch effect {
+            case .save(let path, let force):
+                switch (source, path) {
+                case (.store(let store), nil): return [saveRecords(state, to: store)]
+                case (.table(let foreign), nil): return [saveRows(state, to: foreign)]
+                default: return [CursesTerminal.saveDocument(&state, to: path, force: force)]
                 }
+            case .reload:
+                guard case .file = source else { return [] }
+                let reloaded: JSONDocument
+                do {
+                    reloaded = try JSONDocument(contentsOfFile: file, options: options)
+                } catch {
+                    return [.saveFailed(message: "cannot reload: \(error)", changedOnDisk: false)]
+                }
+                state = BrowserState(
+                    document: reloaded, sourceName: file, hasFile: true, registry: SampleModels.registry, modelName: model,
+                    width: state.width, height: state.height)
+                return []
+            default:
+                return []
             }
-            render(state, into: &grid)
-            terminal.draw(grid)
         }
     }
 
@@ -192,20 +183,6 @@ struct BrowseCommand: ParsableCommand {
             return .saveFailed(message: error.description, changedOnDisk: false)
         }
         return .saved(path: file)
-    }
-
-    /// Saves the document and says how it went, as an event for the browser.
-    private func save(_ state: inout BrowserState, to path: String?, force: Bool) -> Event {
-        var saving = state.document
-        do {
-            if let path { try saving.save(to: path, force: true) } else { try saving.save(force: force) }
-        } catch {
-            var changed = false
-            if case .changedOnDisk = error { changed = true }
-            return .saveFailed(message: error.description, changedOnDisk: changed)
-        }
-        state.adoptOrigin(saving.origin)
-        return .saved(path: saving.origin?.path ?? path ?? file)
     }
 
     private func looksLikeSQLite(_ path: String) -> Bool {

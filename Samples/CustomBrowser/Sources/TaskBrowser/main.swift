@@ -1,0 +1,35 @@
+import CursesTerminal
+import DictionaryStorage
+import Foundation
+import LosslessJSON
+import ModelBrowser
+
+// Your models…
+@DictionaryStorage
+struct Task {
+    @StringRawRepresentation
+    enum Priority { case low, normal, high; case other(String) }
+
+    var title: String = ""
+    var done: Bool = false
+    var priority: Priority = .normal
+    @DictionaryStorageProperty(strategy: .yearMonthDay) var due: Date?
+}
+
+@DictionaryStorage
+struct TaskList {
+    var name: String = ""
+    var tasks: [Task] = []
+}
+
+// …registered, and a browser over any file of them.
+var registry = ModelRegistry()
+registry.register(TaskList.self)
+registry.register(Task.self)
+
+let path = CommandLine.arguments.dropFirst().first ?? "tasks.json"
+do {
+    try CursesTerminal.browse(file: path, registry: registry)
+} catch {
+    print("TaskBrowser: \(error)")
+}
