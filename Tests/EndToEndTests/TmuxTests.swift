@@ -182,3 +182,35 @@ struct TmuxDatabaseTests {
         #expect(try keepsake("db", db, "get", "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
     }
 }
+
+@Suite("End to end under tmux: JSON Lines", .serialized)
+struct TmuxLinesTests {
+    @Test func editTwoLinesInTwoSavesChangingOnlyTheirBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("rows.jsonl")
+        let text = "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"b\"}\n{\"n\": 3, \"tag\": \"c\"}\n"
+        try Data(text.utf8).write(to: file)
+        let session = try TmuxSession([file.path])
+        session.waitFor("the lines as an array") { $0.contains("3 items") && $0.contains("rows.jsonl") }
+        try session.send("/")
+        try session.type("b")
+        try session.send("Enter")
+        session.waitFor("the cursor on the second value's tag") { $0.contains(".[1].tag") }
+        try session.send("Enter", "C-u")
+        try session.type("\"B\"")
+        try session.send("Enter", "C-s")
+        session.waitFor("the first save") { $0.contains("saved ") && !$0.contains("● modified") }
+        try session.send("/")
+        try session.type("c")
+        try session.send("Enter")
+        session.waitFor("the cursor on the third value's tag") { $0.contains(".[2].tag") }
+        try session.send("Enter", "C-u")
+        try session.type("\"C\"")
+        try session.send("Enter", "C-s")
+        session.waitFor("the second save") { $0.contains("saved ") && !$0.contains("● modified") && $0.contains("\"C\"") }
+        try session.send("q")
+        session.waitForExit()
+        #expect(try String(contentsOf: file, encoding: .utf8) == "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"B\"}\n{\"n\": 3, \"tag\": \"C\"}\n")
+    }
+}

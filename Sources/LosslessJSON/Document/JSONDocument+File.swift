@@ -38,6 +38,11 @@ public struct JSONFileOrigin: Sendable, Hashable {
         mode = UInt32(info.st_mode) & 0o7777
     }
 
+    /// Whether the file at `path` is still this file, unchanged since it was recorded.
+    public var isUnchangedOnDisk: Bool {
+        JSONFileOrigin.current(path: path).map(matches) ?? false
+    }
+
     /// Whether the file on disk is the same file, unchanged, as recorded.
     func matches(_ other: JSONFileOrigin) -> Bool {
         device == other.device && inode == other.inode && size == other.size

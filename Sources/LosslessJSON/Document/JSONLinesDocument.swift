@@ -83,6 +83,11 @@ public struct JSONLinesDocument: Sendable {
         return out
     }
 
+    /// One line's bytes, line break excluded.
+    public func bytes(of line: Line) -> [UInt8] {
+        line.document.map { Array($0.bytes.buffer) } ?? line.blank
+    }
+
     /// Applies an edit to the value on the given 1-based line.
     @discardableResult
     public mutating func apply(_ edit: JSONEdit, toLine number: Int) throws(JSONEditError) -> JSONSplice {

@@ -40,6 +40,8 @@ struct BrowseCommand: ParsableCommand {
         case file
         case store(RecordStore)
         case table(ForeignTable)
+        /// A JSON Lines file, shown as an array of its lines' values.
+        case lines(JSONLinesDocument, JSONFileOrigin?)
     }
 
     func run() throws {
@@ -48,6 +50,8 @@ struct BrowseCommand: ParsableCommand {
         var source = Source.file
         if looksLikeSQLite(file) {
             (document, source) = try openDatabase(options: options)
+        } else if isJSONLines(file) {
+            (document, source) = try openLines(options: options)
         } else {
             if table != nil { throw CommandFailure(message: "--table needs an SQLite database", code: 2) }
             do {
@@ -80,6 +84,12 @@ struct BrowseCommand: ParsableCommand {
                 switch (source, path) {
                 case (.store(let store), nil): return [saveRecords(state, to: store)]
                 case (.table(let foreign), nil): return [saveRows(state, to: foreign)]
+                case (.lines(let lines, let origin), nil):
+                    let (event, written) = saveLines(state, into: lines, origin: origin, force: force)
+                    // Later saves start from what this one wrote (if the file cannot be read back, the
+                    // next save asks before overwriting: the conservative answer).
+                    if let written { source = .lines(written, try? JSONFileReader.origin(path: file)) }
+                    return [event]
                 default: return [CursesTerminal.saveDocument(&state, to: path, force: force)]
                 }
             case .reload:
@@ -131,6 +141,77 @@ struct BrowseCommand: ParsableCommand {
             }
         } catch let error as RecordStoreError {
             throw CommandFailure(message: error.description)
+        }
+    }
+
+    /// A JSON Lines file as an array of its lines' values, each line's text verbatim.
+    private func openLines(options: JSONParseOptions) throws -> (JSONDocument, Source) {
+        let storage: JSONBytes
+        let origin: JSONFileOrigin?
+        do {
+            (storage, origin) = try JSONFileReader.read(path: file)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        let lines: JSONLinesDocument
+        do {
+            lines = try JSONLinesDocument(bytes: storage.buffer, options: options)
+        } catch {
+            for line in error.lines { printError("\(file):\(line.line):\(line.error.column): error: \(line.error.message)") }
+            throw CommandFailure(message: "\(file): \(error.lines.count) invalid line(s); fix them before browsing")
+        }
+        let body = lines.valueLines.compactMap { $0.document?.text }.map { "  " + $0 }.joined(separator: ",\n")
+        do {
+            return (try JSONDocument("[\n" + body + "\n]\n", options: options), .lines(lines, origin))
+        } catch {
+            throw CommandFailure(message: "\(file): \(error)")
+        }
+    }
+
+    /// Writes a JSON Lines file back: changed lines edited byte-minimally, untouched lines and blank
+    /// lines copied, new elements appended as new lines, removed elements' lines dropped.
+    private func saveLines(
+        _ state: BrowserState, into original: JSONLinesDocument, origin: JSONFileOrigin?, force: Bool
+    ) -> (Event, JSONLinesDocument?) {
+        if !force, let origin, !origin.isUnchangedOnDisk {
+            return (.saveFailed(message: "\(file): the file changed on disk since it was opened", changedOnDisk: true), nil)
+        }
+        guard case .array(let old) = state.saved.rootValue, case .array(let new) = state.document.rootValue else {
+            return (.saveFailed(message: "the lines view must stay an array", changedOnDisk: false), nil)
+        }
+        var output: [UInt8] = []
+        var valueIndex = 0
+        do {
+            for line in original.lines {
+                guard var document = line.document else {
+                    output += original.bytes(of: line) + line.terminator
+                    continue
+                }
+                defer { valueIndex += 1 }
+                guard valueIndex < new.count else { continue }  // removed from the end
+                if valueIndex < old.count, old[valueIndex] != new[valueIndex] {
+                    try document.update(at: .root, to: new[valueIndex])
+                }
+                output += Array(document.bytes.buffer) + line.terminator
+            }
+            for value in new.dropFirst(valueIndex) {
+                if let last = output.last, last != 0x0A { output.append(0x0A) }
+                output += Array(JSONWriter.serialize(value).utf8) + [0x0A]
+            }
+        } catch {
+            return (.saveFailed(message: "\(error)", changedOnDisk: false), nil)
+        }
+        do {
+            try output.withUnsafeBufferPointer { buffer throws(JSONFileError) in
+                _ = try AtomicFileWriter.write(buffer, to: file, mode: origin?.mode ?? 0o644)
+            }
+        } catch {
+            return (.saveFailed(message: error.description, changedOnDisk: false), nil)
+        }
+        do {
+            return (.saved(path: file), try JSONLinesDocument(bytes: output))
+        } catch {
+            return (.saveFailed(message: "\(file): saved, but the result does not read back: \(error)", changedOnDisk: false), nil)
         }
     }
 
