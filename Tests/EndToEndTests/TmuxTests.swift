@@ -62,6 +62,29 @@ final class TmuxSession {
         return false
     }
 
+    /// Finds text with `/` and waits for the cursor's path in the status line.
+    func find(_ text: String, expectingPath path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try send("/")
+        try type(text)
+        try send("Enter")
+        waitFor("the cursor on \(path)", sourceLocation: sourceLocation) { $0.contains(path) }
+    }
+
+    /// Replaces the value under the cursor with typed text (Enter, Ctrl-U, text, Enter).
+    func replaceValue(with text: String) throws {
+        try send("Enter", "C-u")
+        try type(text)
+        try send("Enter")
+    }
+
+    /// Saves with Ctrl-S and waits until the modified marker is gone.
+    func save(sourceLocation: SourceLocation = #_sourceLocation, showing expected: String = "") throws {
+        try send("C-s")
+        waitFor("the save", sourceLocation: sourceLocation) {
+            $0.contains("saved ") && !$0.contains("● modified") && (expected.isEmpty || $0.contains(expected))
+        }
+    }
+
     /// Waits until the program has exited (the session closes with it).
     func waitForExit(timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation) {
         let deadline = Date().addingTimeInterval(timeout)
@@ -91,16 +114,10 @@ struct TmuxTests {
         let original = try String(contentsOf: file, encoding: .utf8)
         let session = try TmuxSession([file.path])
         session.waitFor("the first screen") { $0.contains("Person ×3") && $0.contains("John Doe") && $0.contains("people.json") }
-        try session.send("/")
-        try session.type("person_email")
-        try session.send("Enter")
-        session.waitFor("the cursor on person_email") { $0.contains(".[0].person_email") }
-        try session.send("Enter", "C-u")
-        try session.type("jd@example.org")
-        try session.send("Enter")
+        try session.find("person_email", expectingPath: ".[0].person_email")
+        try session.replaceValue(with: "jd@example.org")
         session.waitFor("the edit and the modified marker") { $0.contains("\"jd@example.org\"") && $0.contains("● modified") }
-        try session.send("C-s")
-        session.waitFor("the save") { $0.contains("saved ") && !$0.contains("● modified") }
+        try session.save()
         try session.send("q")
         session.waitForExit()
         let saved = try String(contentsOf: file, encoding: .utf8)
@@ -166,16 +183,10 @@ struct TmuxDatabaseTests {
         _ = try keepsake("db", db, "put", "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
         let session = try TmuxSession([db])
         session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains("store.sqlite") }
-        try session.send("/")
-        try session.type("Ada")
-        try session.send("Enter")
-        session.waitFor("the cursor on the name") { $0.contains(".Person.p1.name") }
-        try session.send("Enter", "C-u")
-        try session.type("Lovelace")
-        try session.send("Enter")
+        try session.find("Ada", expectingPath: ".Person.p1.name")
+        try session.replaceValue(with: "Lovelace")
         session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
-        try session.send("C-s")
-        session.waitFor("the save") { $0.contains("saved ") && !$0.contains("● modified") }
+        try session.save()
         try session.send("q")
         session.waitForExit()
         #expect(try keepsake("db", db, "get", "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
@@ -193,22 +204,12 @@ struct TmuxLinesTests {
         try Data(text.utf8).write(to: file)
         let session = try TmuxSession([file.path])
         session.waitFor("the lines as an array") { $0.contains("3 items") && $0.contains("rows.jsonl") }
-        try session.send("/")
-        try session.type("b")
-        try session.send("Enter")
-        session.waitFor("the cursor on the second value's tag") { $0.contains(".[1].tag") }
-        try session.send("Enter", "C-u")
-        try session.type("\"B\"")
-        try session.send("Enter", "C-s")
-        session.waitFor("the first save") { $0.contains("saved ") && !$0.contains("● modified") }
-        try session.send("/")
-        try session.type("c")
-        try session.send("Enter")
-        session.waitFor("the cursor on the third value's tag") { $0.contains(".[2].tag") }
-        try session.send("Enter", "C-u")
-        try session.type("\"C\"")
-        try session.send("Enter", "C-s")
-        session.waitFor("the second save") { $0.contains("saved ") && !$0.contains("● modified") && $0.contains("\"C\"") }
+        try session.find("b", expectingPath: ".[1].tag")
+        try session.replaceValue(with: "\"B\"")
+        try session.save(showing: "\"B\"")
+        try session.find("c", expectingPath: ".[2].tag")
+        try session.replaceValue(with: "\"C\"")
+        try session.save(showing: "\"C\"")
         try session.send("q")
         session.waitForExit()
         #expect(try String(contentsOf: file, encoding: .utf8) == "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"B\"}\n{\"n\": 3, \"tag\": \"C\"}\n")
