@@ -78,10 +78,8 @@ public enum AnyBridge {
         }
         let type = String(cString: number.objCType)
         switch type {
-        case "c", "B":
-            // JSONSerialization on Linux boxes Booleans as char NSNumbers.
-            if number.intValue == 0 || number.intValue == 1, type == "B" { return .bool(number.boolValue) }
-            return .number(JSONNumber(number.int64Value))
+        case "B":
+            return .bool(number.boolValue)
         case "f", "d":
             return JSONNumber(number.doubleValue).map(JSONValue.number)
         case "Q":

@@ -257,11 +257,11 @@ public struct Field<Value>: @unchecked Sendable {
 
     private func remove(from object: inout JSONObject) {
         if writesNullForNil {
-            guard let located = locate(in: object), !located.value.isNull else {
-                if locate(in: object) == nil { object.setValue(.null, atPath: path) }
-                return
+            switch locate(in: object) {
+            case nil: object.setValue(.null, atPath: path)
+            case let located? where !located.value.isNull: write(in: &object) { _ in .null }
+            default: break  // already null
             }
-            write(in: &object) { _ in .null }
             return
         }
         if path.count > 1 {

@@ -92,7 +92,7 @@ extension DictionaryStorageMacro {
         // Two properties reading the same explicit key are a mistake visible here.
         var seen: [String: String] = [:]
         for property in properties where property.explicitKey != nil || property.explicitPath != nil {
-            let key = property.primaryKey(style: nil)
+            let key = property.primaryKey
             if let first = seen[key] {
                 context.diagnose(Diagnostic(
                     node: property.attribute.map(Syntax.init) ?? Syntax(property.binding),

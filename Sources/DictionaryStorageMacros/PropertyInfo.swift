@@ -58,7 +58,7 @@ struct PropertyInfo {
     }
 
     /// The keys this property reads first (for collision checks).
-    func primaryKey(style: String?) -> String {
+    var primaryKey: String {
         if let path = explicitPath { return path.joined(separator: ".") }
         return explicitKey ?? name
     }

@@ -31,13 +31,7 @@ public struct RecordTransaction: RecordOperations {
     /// Runs `body` in a savepoint: rolled back alone if it throws, while the outer transaction goes on
     /// if the error is caught.
     public func transaction<T>(_ body: (RecordTransaction) throws -> T) throws -> T {
-        var result: T?
-        try db.inSavepoint {
-            result = try body(self)
-            return .commit
-        }
-        guard let result else { throw RecordStoreError.database(path: store.path, detail: "transaction produced no result") }
-        return result
+        try db.savepoint { try body(self) }
     }
 }
 

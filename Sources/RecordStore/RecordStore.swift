@@ -122,15 +122,7 @@ public final class RecordStore: Sendable {
     /// transaction it joins it.
     func write<T>(_ body: (Database) throws -> T) throws(RecordStoreError) -> T {
         do {
-            return try writer.writeWithoutTransaction { db in
-                var result: T?
-                try db.inSavepoint {
-                    result = try body(db)
-                    return .commit
-                }
-                guard let result else { throw RecordStoreError.database(path: path, detail: "write produced no result") }
-                return result
-            }
+            return try writer.writeWithoutTransaction { db in try db.savepoint { try body(db) } }
         } catch {
             throw RecordStoreError.wrap(error, path: path)
         }
@@ -142,15 +134,7 @@ public final class RecordStore: Sendable {
     /// Calls to `transaction` on the handle nest as savepoints.
     public func transaction<T>(_ body: (RecordTransaction) throws -> T) throws -> T {
         do {
-            return try writer.writeWithoutTransaction { db in
-                var result: T?
-                try db.inSavepoint {
-                    result = try body(RecordTransaction(db: db, store: self))
-                    return .commit
-                }
-                guard let result else { throw RecordStoreError.database(path: path, detail: "transaction produced no result") }
-                return result
-            }
+            return try writer.writeWithoutTransaction { db in try db.savepoint { try body(RecordTransaction(db: db, store: self)) } }
         } catch let error as RecordStoreError {
             throw error
         } catch let error as DatabaseError {
@@ -195,5 +179,19 @@ public final class RecordStore: Sendable {
         } catch {
             throw RecordStoreError.wrap(error, path: path)
         }
+    }
+}
+
+extension Database {
+    /// Runs `body` in a savepoint, committed when it returns and rolled back when it throws (a
+    /// transaction of its own outside one, a nested savepoint inside one).
+    func savepoint<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try inSavepoint {
+            result = try body()
+            return .commit
+        }
+        guard let result else { throw DatabaseError(message: "savepoint produced no result") }
+        return result
     }
 }

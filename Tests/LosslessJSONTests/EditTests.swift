@@ -135,6 +135,37 @@ struct EditTests {
         #expect(throws: JSONEditError.spliceMismatch(offset: replacement.offset)) { try document.apply(replacement) }
     }
 
+    @Test func updateOfANestedValueWithSeveralChangesIsOneSpliceInTheValuesOwnLayout() throws {
+        var document = try JSONDocument("""
+            {
+                "keep": 1.0,
+                "record": {
+                    "a": 1,
+                    "b": "x",
+                    "c": {}
+                }
+            }
+            """)
+        let splices = try document.update(at: ["record"], to: ["a": 2, "c": ["k": true], "d": [1]])
+        #expect(splices.count == 1)
+        #expect(document.text == """
+            {
+                "keep": 1.0,
+                "record": {
+                    "a": 2,
+                    "c": {
+                        "k": true
+                    },
+                    "d": [
+                        1
+                    ]
+                }
+            }
+            """)
+        try document.apply(splices[0].inverse)
+        #expect(document.value(at: ["record", "b"]) == "x")
+    }
+
     @Test func editsBeyondTheDepthLimitAreRefused() throws {
         var deep: JSONValue = 1
         for _ in 0..<10 { deep = [deep] }

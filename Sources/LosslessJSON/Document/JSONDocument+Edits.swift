@@ -77,7 +77,8 @@ extension JSONDocument {
             guard !path.isRoot else { throw .rootNotAllowed("rename") }
             guard let node = node(at: path) else { throw .notFound(path) }
             guard let keyRange = keyRange(node) else {
-                throw .wrongKind(path.parent ?? .root, expected: "an object", found: .array)
+                let parentPath = path.parent ?? .root
+                throw .wrongKind(parentPath, expected: "an object", found: self.node(at: parentPath).map(kind) ?? .array)
             }
             return JSONSplice(offset: keyRange.lowerBound, removed: bytes.slice(keyRange), inserted: Array(JSONWriter.quoted(newKey).utf8))
         }

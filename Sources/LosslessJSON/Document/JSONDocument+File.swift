@@ -137,15 +137,12 @@ extension JSONDocument {
     /// makes that file the document's origin. Overwriting the origin file after it changed on disk
     /// needs `force`.
     public mutating func save(to path: String, force: Bool = false) throws(JSONFileError) {
-        if !force, let origin, origin.path == path,
-            let now = JSONFileOrigin.current(path: path), !now.matches(origin)
-        {
+        let now = JSONFileOrigin.current(path: path)
+        // The file it was loaded from must still be there, unchanged (a deleted file counts as changed).
+        if !force, let origin, origin.path == path, !(now.map(origin.matches) ?? false) {
             throw .changedOnDisk(path: path)
         }
-        if !force, let origin, origin.path == path, JSONFileOrigin.current(path: path) == nil {
-            throw .changedOnDisk(path: path)
-        }
-        let mode = JSONFileOrigin.current(path: path)?.mode ?? origin?.mode ?? 0o644
+        let mode = now?.mode ?? origin?.mode ?? 0o644
         self.origin = try AtomicFileWriter.write(bytes.buffer, to: path, mode: mode)
     }
 }

@@ -10,15 +10,32 @@ extension JSONDocument {
     @discardableResult
     public mutating func update(at path: JSONPath, to newValue: JSONValue) throws(JSONEditError) -> [JSONSplice] {
         guard let node = node(at: path) else { throw .notFound(path) }
-        var splices: [JSONSplice] = []
-        for edit in edits(from: node, at: path, to: newValue) {
-            splices.append(try apply(edit))
+        let edits = edits(from: node, at: path, to: newValue)
+        guard edits.count > 1, !path.isRoot else {
+            var splices: [JSONSplice] = []
+            for edit in edits { splices.append(try apply(edit)) }
+            return splices
         }
-        return splices
+        // Several edits inside one value: apply them to that value's own text (each edit re-indexes
+        // only it), then splice the result into this document once. The value's line indentation is
+        // kept in front so new members are indented as they would be in place.
+        let range = self.range(node)
+        let indent = lineIndent(at: range.lowerBound)
+        var local: JSONDocument
+        do {
+            local = try JSONDocument(indent + rawText(node), options: options)
+        } catch {
+            throw .invalidResult(error)
+        }
+        for edit in local.edits(from: local.root, at: .root, to: newValue) { try local.apply(edit) }
+        let splice = JSONSplice(
+            offset: range.lowerBound, removed: rawBytes(node), inserted: Array(local.bytes.buffer.dropFirst(indent.utf8.count)))
+        try apply(splice)
+        return [splice]
     }
 
     /// The edits that turn the value at `node` into `newValue`, each valid after the ones before it.
-    private func edits(from node: Node, at path: JSONPath, to newValue: JSONValue) -> [JSONEdit] {
+    fileprivate func edits(from node: Node, at path: JSONPath, to newValue: JSONValue) -> [JSONEdit] {
         switch (kind(node), newValue) {
         case (.object, .object(let newObject)):
             var keys: [String] = []

@@ -24,6 +24,13 @@ indirect enum SchemaContext {
     }
 }
 
+/// What one frame (or one key) has already worked out: contexts of nodes, and the decoded small
+/// objects that several rows under one parent would otherwise each decode again.
+struct AnnotationCache {
+    var contexts: [Int: SchemaContext] = [:]
+    var values: [Int: JSONValue?] = [:]
+}
+
 /// How a row is shown: its type column, its kind, and any warning.
 struct Annotation {
     enum Kind { case untyped, known, kept, warning }
@@ -42,13 +49,13 @@ struct Annotation {
 
 extension BrowserState {
     /// The schema context of a node's value, found from the root through its expanded ancestors.
-    func context(ofRow r: Int, cache: inout [Int: SchemaContext]) -> SchemaContext {
+    func context(ofRow r: Int, cache: inout AnnotationCache) -> SchemaContext {
         let row = rows[r]
         return context(node: row.node, parent: row.parent, cache: &cache)
     }
 
-    func context(node: Int, parent: Int, cache: inout [Int: SchemaContext]) -> SchemaContext {
-        if let cached = cache[node] { return cached }
+    func context(node: Int, parent: Int, cache: inout AnnotationCache) -> SchemaContext {
+        if let cached = cache.contexts[node] { return cached }
         let result: SchemaContext
         if parent < 0 {
             if isRecordStore { return .recordTypes }
@@ -57,14 +64,14 @@ extension BrowserState {
         } else {
             let grand = expanded[parent]?.parent ?? -1
             let parentContext = context(node: parent, parent: grand, cache: &cache)
-            result = annotate(node: node, parent: parent, parentContext: parentContext).context
+            result = annotate(node: node, parent: parent, parentContext: parentContext, cache: &cache).context
         }
-        cache[node] = result
+        cache.contexts[node] = result
         return result
     }
 
     /// The annotation of a row.
-    func annotation(ofRow r: Int, cache: inout [Int: SchemaContext]) -> Annotation {
+    func annotation(ofRow r: Int, cache: inout AnnotationCache) -> Annotation {
         let row = rows[r]
         if row.parent < 0 {
             let own = context(ofRow: r, cache: &cache)
@@ -78,11 +85,11 @@ extension BrowserState {
         }
         let grand = expanded[row.parent]?.parent ?? -1
         let parentContext = context(node: row.parent, parent: grand, cache: &cache)
-        return annotate(node: row.node, parent: row.parent, parentContext: parentContext)
+        return annotate(node: row.node, parent: row.parent, parentContext: parentContext, cache: &cache)
     }
 
     /// Annotates a child node given its parent's context.
-    func annotate(node: Int, parent: Int, parentContext: SchemaContext) -> Annotation {
+    func annotate(node: Int, parent: Int, parentContext: SchemaContext, cache: inout AnnotationCache) -> Annotation {
         let child = JSONDocument.Node(id: node)
         switch parentContext {
         case .none:
@@ -93,26 +100,30 @@ extension BrowserState {
             guard registry.schema(named: type) != nil else { return Annotation(kind: .untyped, typeText: "records", context: .none) }
             return Annotation(kind: .known, typeText: "[\(type)] records", context: .dictionaryOf(.model(type)))
         case .arrayOf(let type), .dictionaryOf(let type):
-            return annotateValue(child, type: type, field: nil, objectPath: nil)
+            return annotateValue(child, type: type, field: nil, objectPath: nil, cache: &cache)
         case .model(let schema):
-            return annotateMember(child, parent: parent, schema: schema)
+            return annotateMember(child, parent: parent, schema: schema, cache: &cache)
         case .variant(let variant):
             // The variant object's members: the tag, or the payload's fields (internal), or content.
             let parentNode = JSONDocument.Node(id: parent)
-            guard case .object(let object) = smallValue(parentNode) else { return Annotation(kind: .untyped, typeText: "", context: .none) }
+            guard case .object(let object) = smallValue(parentNode, cache: &cache) else {
+                return Annotation(kind: .untyped, typeText: "", context: .none)
+            }
             let key = document.key(child) ?? ""
             let tag = variant.readTag(object).tagValue
             let known = tag.flatMap(variant.case(tagged:))
             switch variant.encoding {
             case .internal(let discriminator):
                 if key == discriminator { return Annotation(kind: .known, typeText: "tag", context: .none) }
-                if let known, case .model(let payload) = known.payload { return annotateMember(child, parent: parent, schema: payload) }
+                if let known, case .model(let payload) = known.payload {
+                    return annotateMember(child, parent: parent, schema: payload, cache: &cache)
+                }
             case .adjacent(let tagKey, let contentKey):
                 if key == tagKey { return Annotation(kind: .known, typeText: "tag", context: .none) }
                 if key == contentKey, let known {
                     switch known.payload {
                     case .model(let payload): return Annotation(kind: .known, typeText: payload.name, context: .model(payload))
-                    case .value(let type): return annotateValue(child, type: type, field: nil, objectPath: nil)
+                    case .value(let type): return annotateValue(child, type: type, field: nil, objectPath: nil, cache: &cache)
                     default: return Annotation(kind: .known, typeText: "content", context: .none)
                     }
                 }
@@ -125,16 +136,16 @@ extension BrowserState {
         }
     }
 
-    private func annotateMember(_ child: JSONDocument.Node, parent: Int, schema: ModelSchema) -> Annotation {
+    private func annotateMember(_ child: JSONDocument.Node, parent: Int, schema: ModelSchema, cache: inout AnnotationCache) -> Annotation {
         let key = document.key(child) ?? ""
         let parentPath = pathOfNode(parent)
         if let field = schema.fields.first(where: { !$0.isFlattened && ($0.path.components.first == .key(key) || $0.legacyKeys.contains(key)) }) {
-            return annotateValue(child, type: field.type, field: field, objectPath: parentPath, parent: parent)
+            return annotateValue(child, type: field.type, field: field, objectPath: parentPath, parent: parent, cache: &cache)
         }
         // Keys of flattened members belong to their models.
         for field in schema.fields where field.isFlattened && field.ownedKeys.contains(key) {
             if case .model(let inner) = SchemaContext(field.type, registry: registry) {
-                return annotateMember(child, parent: parent, schema: inner)
+                return annotateMember(child, parent: parent, schema: inner, cache: &cache)
             }
             return Annotation(kind: .known, typeText: field.type.description, field: field, objectPath: parentPath, context: .none)
         }
@@ -142,13 +153,14 @@ extension BrowserState {
     }
 
     private func annotateValue(
-        _ child: JSONDocument.Node, type: FieldType, field: FieldSchema?, objectPath: JSONPath?, parent: Int? = nil
+        _ child: JSONDocument.Node, type: FieldType, field: FieldSchema?, objectPath: JSONPath?, parent: Int? = nil,
+        cache: inout AnnotationCache
     ) -> Annotation {
         let context = SchemaContext(type, registry: registry)
         var typeText = field?.swiftType ?? type.description
         var kind = Annotation.Kind.known
         var warning: String?
-        if case .variant(let variant) = context, case .object(let object) = smallValue(child) {
+        if case .variant(let variant) = context, case .object(let object) = smallValue(child, cache: &cache) {
             switch variant.readTag(object) {
             case .tag(let tag):
                 if let known = variant.case(tagged: tag) {
@@ -162,14 +174,16 @@ extension BrowserState {
                 kind = .kept
             }
         }
-        // Does the accessor read what the file holds? (Only for objects small enough to check per frame.)
-        if let field, let parent, case .object(let object) = smallValue(JSONDocument.Node(id: parent)), field.isPresent(in: object), !field.reads(object) {
+        // Does the accessor read what the file holds? (Only for objects small enough to check per frame;
+        // the object is decoded once per frame for all its rows.)
+        guard let field, let parent, case .object(let object) = smallValue(JSONDocument.Node(id: parent), cache: &cache) else {
+            return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context)
+        }
+        if field.isPresent(in: object), !field.reads(object) {
             kind = .warning
             let returned = field.value(in: object).map { JSONWriter.serialize($0) } ?? "nil"
             warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(field.swiftType), reads as \(returned)"
-        }
-        if let field, let parent, case .object(let object) = smallValue(JSONDocument.Node(id: parent)),
-            case .enumeration(_, let known, true) = unwrapped(field.type), case .string(let raw)? = object[document.key(child) ?? ""],
+        } else if case .enumeration(_, let known, true) = unwrapped(field.type), case .string(let raw)? = object[document.key(child) ?? ""],
             !known.contains(raw)
         {
             kind = .kept
@@ -183,10 +197,12 @@ extension BrowserState {
         return type
     }
 
-    /// A node's value when it is small enough to decode for every frame (else `nil`).
-    func smallValue(_ node: JSONDocument.Node) -> JSONValue? {
-        guard document.range(node).count <= 64 * 1024 else { return nil }
-        return document.value(node)
+    /// A node's value when it is small enough to decode for every frame (else `nil`), decoded once per cache.
+    func smallValue(_ node: JSONDocument.Node, cache: inout AnnotationCache) -> JSONValue? {
+        if let known = cache.values[node.id] { return known }
+        let value = document.range(node).count <= 64 * 1024 ? document.value(node) : nil
+        cache.values[node.id] = value
+        return value
     }
 
     /// The path of an expanded (or root) node.

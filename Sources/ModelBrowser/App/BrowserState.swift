@@ -294,18 +294,15 @@ public struct BrowserState: Sendable {
         let expandedPaths = expanded.map { path(node: $0.key, parent: $0.value.parent, index: $0.value.index) }
         document = new
         expanded = [:]
-        for path in expandedPaths.sorted(by: { $0.components.count < $1.components.count }) {
-            guard let node = new.node(at: path), new.kind(node).isContainer, let parentPath = path.parent ?? (path.isRoot ? nil : .root)
-            else {
-                if path.isRoot { expanded[0] = (-1, 0) }
-                continue
-            }
-            let parent = new.node(at: parentPath)?.id ?? -1
+        expanded[0] = (-1, 0)
+        for path in expandedPaths where !path.isRoot {
+            guard let node = new.node(at: path), new.kind(node).isContainer, let parentPath = path.parent,
+                let parent = new.node(at: parentPath)
+            else { continue }
             let index: Int
             if case .index(let i)? = path.last { index = i } else { index = 0 }
-            expanded[node.id] = (parent, index)
+            expanded[node.id] = (parent.id, index)
         }
-        if expanded[0] == nil { expanded[0] = (-1, 0) }
         rebuildRows()
         // Put the cursor back on the same path, or on its nearest surviving ancestor.
         var target = keepCursor

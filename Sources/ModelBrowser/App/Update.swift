@@ -178,14 +178,13 @@ private func moveToSibling(_ state: inout BrowserState, forward: Bool) {
 private func expandAll(_ state: inout BrowserState) {
     let limit = 100_000
     var r = state.cursor
-    let end = { (s: BrowserState, start: Int) in s.subtreeEnd(of: start) }
-    var stop = end(state, state.cursor)
+    var stop = state.subtreeEnd(of: state.cursor)
     var expandedCount = 0
     while r < stop, expandedCount < limit, state.rows.count < 2_000_000 {
         if !state.isExpanded(r), state.document.kind(JSONDocument.Node(id: state.rows[r].node)).isContainer {
             state.expand(r)
             expandedCount += 1
-            stop = end(state, state.cursor)
+            stop = state.subtreeEnd(of: state.cursor)
         }
         r += 1
     }
@@ -243,7 +242,7 @@ func reveal(_ state: inout BrowserState, _ node: JSONDocument.Node) {
 private func edit(_ state: inout BrowserState) {
     let r = state.cursor
     let node = JSONDocument.Node(id: state.rows[r].node)
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     let annotation = state.annotation(ofRow: r, cache: &cache)
     if let field = annotation.field, annotation.objectPath != nil {
         switch unwrap(field.type) {
@@ -281,7 +280,7 @@ private func unwrap(_ type: FieldType) -> FieldType {
 
 /// Sets a known field through the model's setter and writes the storage change as document edits.
 private func setField(_ state: inout BrowserState, row r: Int, to value: JSONValue?) {
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     let annotation = state.annotation(ofRow: r, cache: &cache)
     guard let field = annotation.field, let objectPath = annotation.objectPath,
         case .object(let object)? = state.document.value(at: objectPath)
@@ -440,8 +439,8 @@ private func add(_ state: inout BrowserState) {
     let node = JSONDocument.Node(id: state.rows[r].node)
     switch state.document.kind(node) {
     case .object:
-        var cache: [Int: SchemaContext] = [:]
-        if case .model(let schema) = state.context(ofRow: r, cache: &cache), case .object(let object)? = state.smallValue(node) {
+        var cache = AnnotationCache()
+        if case .model(let schema) = state.context(ofRow: r, cache: &cache), case .object(let object)? = state.smallValue(node, cache: &cache) {
             let missing = schema.fields.filter { !$0.isFlattened && !$0.isReadOnly && !$0.isPresent(in: object) }.map(\.name)
             if !missing.isEmpty {
                 state.mode = .menu(Menu(title: "add field", options: missing + ["other key…"], selected: 0, purpose: .missingField(row: r)))
@@ -461,7 +460,7 @@ private func addMissingField(_ state: inout BrowserState, row r: Int, name: Stri
         state.mode = .editing(LineEditor(), .newKey(row: r))
         return
     }
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     guard case .model(let schema) = state.context(ofRow: r, cache: &cache), let field = schema.field(named: name) else { return }
     let path = state.path(ofRow: r)
     guard case .object(let object)? = state.document.value(at: path) else { return }
@@ -493,7 +492,7 @@ private func rename(_ state: inout BrowserState) {
         state.say("r renames the key of an object member", error: true)
         return
     }
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     if state.annotation(ofRow: r, cache: &cache).field != nil {
         state.say("a known field's key is the model's; rename kept or untyped members only", error: true)
         return
@@ -503,7 +502,7 @@ private func rename(_ state: inout BrowserState) {
 
 private func chooseVariant(_ state: inout BrowserState) {
     let r = state.cursor
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     guard case .variant(let schema) = state.annotation(ofRow: r, cache: &cache).context else {
         state.say("v: move to a polymorphic value", error: true)
         return
@@ -512,7 +511,7 @@ private func chooseVariant(_ state: inout BrowserState) {
 }
 
 private func switchVariant(_ state: inout BrowserState, row r: Int, toCase name: String) {
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     let annotation = state.annotation(ofRow: r, cache: &cache)
     guard case .variant(let schema) = annotation.context, let target = schema.case(named: name),
         case .object(let old)? = state.document.value(at: state.path(ofRow: r))
@@ -539,7 +538,7 @@ private func switchVariant(_ state: inout BrowserState, row r: Int, toCase name:
 }
 
 private func clear(_ state: inout BrowserState) {
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     let annotation = state.annotation(ofRow: state.cursor, cache: &cache)
     guard let field = annotation.field, case .optional = field.type else {
         state.say("x clears an optional field", error: true)

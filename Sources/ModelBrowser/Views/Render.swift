@@ -29,7 +29,8 @@ public func render(_ state: BrowserState, into grid: inout Grid) {
     guard grid.height > 1 else { return }
 
     let treeTop = 1
-    let treeRows = max(0, min(state.treeHeight, grid.height - 1 - (grid.height >= 3 ? 2 : grid.height >= 2 ? 0 : 0)))
+    // Title, rows, and (from three lines up) the status and hint lines.
+    let treeRows = max(0, min(state.treeHeight, grid.height - 1 - (grid.height >= 3 ? 2 : 0)))
 
     switch state.mode {
     case .help(let scroll):
@@ -57,7 +58,7 @@ private func drawTree(_ state: BrowserState, _ grid: inout Grid, top: Int, rows 
     let first = state.top
     let last = min(state.rows.count, first + visibleRows)
     guard first < last else { return }
-    var cache: [Int: SchemaContext] = [:]
+    var cache = AnnotationCache()
     // Column widths from the visible rows only.
     var keyWidth = 4
     var typeWidth = 0
@@ -164,7 +165,7 @@ private func drawStatus(_ state: BrowserState, _ grid: inout Grid, y: Int, style
             grid.put(truncated(escapedForDisplay(message), to: grid.width), x: 0, y: y, style: style(state.messageIsError ? .warning : .status, state.messageIsError, true))
             return
         }
-        var cache: [Int: SchemaContext] = [:]
+        var cache = AnnotationCache()
         let annotation = state.rows.isEmpty ? nil : state.annotation(ofRow: state.cursor, cache: &cache)
         let position = "row \(state.cursor + 1) of \(state.rows.count)"
         var left = " " + escapedForDisplay(state.cursorPath.jq) + (annotation.map { $0.typeText.isEmpty ? "" : "   " + $0.typeText } ?? "")
