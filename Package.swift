@@ -61,9 +61,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
-        .testTarget(name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["keepsake"]),
-        .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore"]),
+        .testTarget(
+            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON"],
+            exclude: ["Snapshots"]  // read by path, compared as text
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport"]),
+        .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

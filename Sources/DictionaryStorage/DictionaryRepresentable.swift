@@ -36,6 +36,14 @@ extension DictionaryStorageModel {
 
     public func json(options: FieldOptions) -> JSONValue { .object(storage) }
 
+    /// Reads a model from JSON text, which must be an object; nothing else is checked until read.
+    public init(parsing text: String) throws(ModelParseError) {
+        let value: JSONValue
+        do { value = try JSONValue(parsing: text) } catch { throw .invalidJSON(error) }
+        guard case .object(let object) = value else { throw .notAnObject(found: value.kind.description) }
+        self.init(object)
+    }
+
     public static var fieldType: FieldType { .model(schema.name) }
 
     public init(from decoder: any Decoder) throws {
@@ -48,6 +56,21 @@ extension DictionaryStorageModel {
 
     public func encode(to encoder: any Encoder) throws {
         try JSONValue.object(storage).encode(to: encoder)
+    }
+}
+
+/// Why JSON text could not become a model.
+public enum ModelParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text is not JSON.
+    case invalidJSON(JSONParseError)
+    /// The text is JSON, but not an object (`found` names what it is).
+    case notAnObject(found: String)
+
+    public var description: String {
+        switch self {
+        case .invalidJSON(let error): "\(error)"
+        case .notAnObject(let found): "expected a JSON object, found \(found)"
+        }
     }
 }
 

@@ -1,19 +1,17 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `keepsake` binary in a real terminal: tmux runs it, `send-keys` types, `capture-pane`
 /// reads the screen. Every wait is for a condition, with a deadline.
 final class TmuxSession {
     let name = "keepsake-e2e-\(UUID().uuidString.prefix(8))"
 
-    static let binary: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("keepsake").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("keepsake").path
-    }()
+    static let binary = BuiltProduct.path("keepsake")
+
+    /// The tests' own tmux server (a socket of their own): a user's tmux is never touched, and the
+    /// server, started by the first test with a clean signal mask, exits when the last session ends.
+    static let socket = "keepsake-tests-\(getpid())"
 
     init(_ arguments: [String], width: Int = 80, height: Int = 24) throws {
         let command = ([TmuxSession.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -24,20 +22,12 @@ final class TmuxSession {
 
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TmuxError(arguments: arguments, status: process.terminationStatus) }
-        return String(decoding: data, as: UTF8.self)
+        let result = try Subprocess.run("tmux", ["-L", socket] + arguments)
+        guard result.status == 0 else { throw TmuxError(arguments: arguments, status: result.status, message: result.stderr) }
+        return result.stdout
     }
 
-    struct TmuxError: Error { let arguments: [String]; let status: Int32 }
+    struct TmuxError: Error { let arguments: [String]; let status: Int32; let message: String }
 
     func screen() -> String { (try? Self.tmux(["capture-pane", "-t", name, "-p"])) ?? "" }
 
@@ -163,15 +153,7 @@ struct TmuxTests {
 @Suite("End to end under tmux: databases", .serialized)
 struct TmuxDatabaseTests {
     func keepsake(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Subprocess.run(TmuxSession.binary, arguments).stdout
     }
 
     @Test func editARecordInAStoreChangingOnlyItsBytesInOneTransaction() throws {

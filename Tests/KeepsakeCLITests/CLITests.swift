@@ -1,51 +1,19 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `keepsake` binary, the way a user or a script would.
-struct Keepsake {
-    static let binary: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        // The test bundle may sit inside an .xctest folder next to the binary.
-        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("keepsake").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("keepsake").path
-    }()
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+enum Keepsake {
+    static let binary = BuiltProduct.path("keepsake")
 
     /// Starts the binary without waiting (its output is discarded).
-    static func start(_ arguments: String...) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    static func start(_ arguments: String...) throws -> Subprocess {
+        try Subprocess(binary, arguments, capture: false)
     }
 
-    static func run(_ arguments: String..., input: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    /// Runs the binary to its end, with `input` on standard input.
+    static func run(_ arguments: String..., input: String? = nil) throws -> Subprocess.Result {
+        try Subprocess.run(binary, arguments, input: input)
     }
 }
 

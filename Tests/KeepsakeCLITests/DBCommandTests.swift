@@ -1,6 +1,7 @@
 import Foundation
 import RecordStore
 import Testing
+import TestSupport
 
 @Suite("keepsake db")
 struct DBCommandTests {
@@ -60,10 +61,8 @@ struct DBCommandTests {
         let file = try scratch.file("rows.jsonl", lines)
         let a = try Keepsake.start("db", db, "import", "A", file)
         let b = try Keepsake.start("db", db, "import", "B", file)
-        a.waitUntilExit()
-        b.waitUntilExit()
-        #expect(a.terminationStatus == 0)
-        #expect(b.terminationStatus == 0)
+        #expect(a.wait() == .exited(0))
+        #expect(b.wait() == .exited(0))
         let store = try RecordStore(path: db)
         #expect(try store.count(type: "A") == 5_000)
         #expect(try store.count(type: "B") == 5_000)
@@ -88,9 +87,8 @@ struct DBCommandTests {
         }
         #expect(writer.isRunning, "the import finished before it could be killed; make the file larger")
         #expect(walSize > 2_000_000)
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
-        #expect(writer.terminationReason == .uncaughtSignal)
+        writer.send(SIGKILL)
+        #expect(writer.wait() == .signalled(SIGKILL))
         let store = try RecordStore(path: db)
         #expect(try store.count(type: "Killed") == 0)
         #expect(try store.count(type: "Before") == 1)
