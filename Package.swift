@@ -66,7 +66,7 @@ let package = Package(
             exclude: ["Snapshots"]  // read by path, compared as text
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore"]),
     ],

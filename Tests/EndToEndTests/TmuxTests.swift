@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TestSupport
 
@@ -13,9 +14,16 @@ final class TmuxSession {
     /// server, started by the first test with a clean signal mask, exits when the last session ends.
     static let socket = "keepsake-tests-\(getpid())"
 
-    init(_ arguments: [String], width: Int = 80, height: Int = 24) throws {
+    /// Runs `keepsake ARGUMENTS` in a new session of the given size, with extra environment variables.
+    convenience init(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
         let command = ([TmuxSession.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
+        try self.init(shell: command, width: width, height: height, environment: environment)
+    }
+
+    /// Runs a shell command line in a new session.
+    init(shell command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        let variables = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"] + variables + [command])
     }
 
     deinit { _ = try? Self.tmux(["kill-session", "-t", name]) }
@@ -30,6 +38,20 @@ final class TmuxSession {
     struct TmuxError: Error { let arguments: [String]; let status: Int32; let message: String }
 
     func screen() -> String { (try? Self.tmux(["capture-pane", "-t", name, "-p"])) ?? "" }
+
+    /// The screen with its colours and attributes as escape sequences.
+    func screenWithAttributes() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p", "-e"]) }
+
+    /// Sends raw bytes to the program, as a terminal would (mouse reports).
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try Self.tmux(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// An X10 mouse report: button code and 0-based cell, each offset by 32 (what ncurses reads for
+    /// tmux's terminal type).
+    func mouse(button: UInt8, x: Int, y: Int) throws {
+        try sendBytes([0x1B, 0x5B, 0x4D, 32 + button, UInt8(33 + x), UInt8(33 + y)])
+    }
 
     func send(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
 
@@ -145,6 +167,60 @@ struct TmuxTests {
         session.waitForExit()
     }
 
+    @Test func mouseWheelAndClickMoveTheCursor() throws {
+        let file = try copySample("people.json")
+        let session = try TmuxSession([file.path])
+        session.waitFor("the first screen") { $0.contains("John Doe") && $0.contains("row 1 of 11") }
+        try session.mouse(button: 65, x: 10, y: 5)  // wheel down: three rows
+        session.waitFor("the cursor three rows down") { $0.contains("row 4 of 11") && $0.contains(".[0].age") }
+        try session.mouse(button: 64, x: 10, y: 5)  // wheel up
+        session.waitFor("the cursor back on the first row") { $0.contains("row 1 of 11") }
+        try session.mouse(button: 0, x: 8, y: 7)   // press and release on screen row 7: createdAt
+        try session.mouse(button: 3, x: 8, y: 7)
+        session.waitFor("the cursor on the clicked row") { $0.contains(".[0].createdAt") && $0.contains("row 7 of 11") }
+        try session.send("q")
+        session.waitForExit()
+    }
+
+    @Test func colouredUnlessNO_COLORIsSet() throws {
+        let file = try copySample("people.json")
+        // A foreground or background colour: ESC [ 30–37 / 40–47 / 90–97 / 38;… / 48;… m, alone or after other parameters.
+        let colour = /\x1B\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7])(?:;[0-9;]*)?m/
+        // `swift test` itself sets NO_COLOR=1 for the tests, so each session states it (empty is unset).
+        let coloured = try TmuxSession([file.path], environment: ["NO_COLOR": ""])
+        coloured.waitFor("the first screen") { $0.contains("John Doe") }
+        let colouredScreen = try coloured.screenWithAttributes()
+        #expect(colouredScreen.contains(colour), "no colour:\n\(colouredScreen.debugDescription)")
+        try coloured.send("q")
+        coloured.waitForExit()
+
+        let plain = try TmuxSession([file.path], environment: ["NO_COLOR": "1"])
+        plain.waitFor("the first screen without colours") { $0.contains("John Doe") }
+        let screen = try plain.screenWithAttributes()
+        #expect(!screen.contains(colour), "a colour under NO_COLOR:\n\(screen)")
+        #expect(screen.contains("\u{1B}[1;7m"), "the title bar is still drawn bold and reversed")
+        try plain.send("q")
+        plain.waitForExit()
+    }
+
+    @Test func standardInputIsBrowsedAndSavedWithSaveAs() throws {
+        let file = try copySample("people.json")
+        let target = file.deletingLastPathComponent().appendingPathComponent("from-stdin.json")
+        let session = try TmuxSession(shell: "cat '\(file.path)' | '\(TmuxSession.binary)' -")
+        session.waitFor("the document from standard input") { $0.contains("(standard input)") && $0.contains("John Doe") }
+        try session.find("John Doe", expectingPath: ".[0].name")
+        try session.replaceValue(with: "Jane Doe")
+        session.waitFor("the edit") { $0.contains("\"Jane Doe\"") && $0.contains("● modified") }
+        try session.send(":")
+        try session.type("w \(target.path)")
+        try session.send("Enter")
+        session.waitFor("the save") { $0.contains("saved ") && !$0.contains("● modified") }
+        try session.send("q")
+        session.waitForExit()
+        let original = try String(contentsOf: file, encoding: .utf8)
+        #expect(try String(contentsOf: target, encoding: .utf8) == original.replacingOccurrences(of: "\"John Doe\"", with: "\"Jane Doe\""))
+    }
+
     static func tmuxResize(_ session: TmuxSession, _ width: Int, _ height: Int) throws {
         try TmuxSession.tmux(["resize-window", "-t", session.name, "-x", "\(width)", "-y", "\(height)"])
     }
@@ -173,6 +249,38 @@ struct TmuxDatabaseTests {
         session.waitForExit()
         #expect(try keepsake("db", db, "get", "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
         #expect(try keepsake("db", db, "get", "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+    }
+}
+
+@Suite("End to end under tmux: foreign tables", .serialized)
+struct TmuxForeignTableTests {
+    @Test func editAJSONColumnChangingOnlyItsBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("app.sqlite").path
+        let launch = #"{"title": "Launch",  "n": 1.0, "at": "2026-01-01"}"#
+        let party = #"{"title":"Party"}"#
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE events (slug TEXT PRIMARY KEY, payload TEXT, other INTEGER)")
+                try db.execute(sql: "INSERT INTO events VALUES (?, ?, ?), (?, ?, ?)", arguments: ["launch", launch, 1, "party", party, 2])
+            }
+        }
+        let session = try TmuxSession([path, "--table", "events", "--column", "payload", "--key", "slug"])
+        session.waitFor("the rows by key") { $0.contains("launch") && $0.contains("party") && $0.contains("app.sqlite") }
+        try session.find("Launch", expectingPath: ".launch.title")
+        try session.replaceValue(with: "\"Liftoff\"")  // an untyped value: its editor takes JSON
+        session.waitFor("the edit") { $0.contains("\"Liftoff\"") && $0.contains("● modified") }
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+
+        let rows = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT slug, payload, other FROM events ORDER BY slug")
+        }
+        #expect(rows.map { $0["payload"] as String } == [launch.replacingOccurrences(of: "Launch", with: "Liftoff"), party])
+        #expect(rows.map { $0["other"] as Int } == [1, 2])
     }
 }
 

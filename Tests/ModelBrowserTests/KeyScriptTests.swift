@@ -141,6 +141,19 @@ struct KeyScriptTests {
         #expect(state.cursorPath == [1, "id"])
         press(&state, "/no such thing<Enter>")
         #expect(state.messageIsError)
+        press(&state, "/re:[<Enter>")
+        #expect(state.messageIsError)
+    }
+
+    @Test func findIsCaseSensitiveOnlyWithACapital() throws {
+        var state = try browser("people.json")
+        press(&state, "/john doe<Enter>")
+        #expect(state.cursorPath == [0, "name"])
+        press(&state, "gg/JOHN<Enter>")
+        #expect(state.messageIsError)
+        #expect(state.cursorPath == [])
+        press(&state, "/John<Enter>")
+        #expect(state.cursorPath == [0, "name"])
     }
 
     @Test func savingAndQuitting() throws {

@@ -200,14 +200,19 @@ private func findNext(_ state: inout BrowserState, forward: Bool) {
     }
     let matcher: (String) -> Bool
     if query.hasPrefix("re:") {
-        guard let regex = try? Regex(String(query.dropFirst(3))) else {
-            state.say("invalid regular expression", error: true)
+        let regex: Regex<AnyRegexOutput>
+        do {
+            regex = try Regex(String(query.dropFirst(3)))
+        } catch {
+            state.say("invalid regular expression: \(error)", error: true)
             return
         }
         matcher = { $0.contains(regex) }
+    } else if query.contains(where: \.isUppercase) {
+        // Smart case, as in vim and less: a capital letter makes the search case-sensitive.
+        matcher = { $0.contains(query) }
     } else {
-        let needle = query.lowercased()
-        matcher = { $0.lowercased().contains(needle) }
+        matcher = { $0.lowercased().contains(query) }
     }
     let document = state.document
     let count = document.nodeCount

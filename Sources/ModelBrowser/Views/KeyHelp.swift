@@ -17,7 +17,7 @@ public struct KeyHelp: Sendable {
         KeyHelp(keys: "g G Home End", action: "first / last row", hint: nil),
         KeyHelp(keys: "^D ^U PgDn PgUp", action: "half page / page", hint: nil),
         KeyHelp(keys: "e E", action: "expand all / collapse all", hint: nil),
-        KeyHelp(keys: "/", action: "find in keys and values (re: for a regex); n N next / previous", hint: "/ find"),
+        KeyHelp(keys: "/", action: "find in keys and values (a capital makes it case-sensitive; re: for a regex); n N next / previous", hint: "/ find"),
         KeyHelp(keys: "Enter", action: "edit the value with the editor for its type (fold a container)", hint: "⏎ edit"),
         KeyHelp(keys: "a", action: "add a member, an element, or a missing model field", hint: "a add"),
         KeyHelp(keys: "d", action: "delete the member or element (asks once)", hint: "d delete"),
