@@ -214,7 +214,7 @@ extension DictionaryStorageMacro: MemberMacro {
 
         let checks = properties.map { property in
             if property.isFlattened { return "findings += Self.__ds_\(property.name).check(in: _storage)" }
-            return "findings += Self.__ds_\(property.name).check(in: _storage, shape: .\(property.shape.rawValue), returned: self.\(property.identifier.text))"
+            return "findings += Self.__ds_\(property.name).check(in: _storage, shape: .\(property.shape.rawValue), returned: self.\(property.identifier.text) as Any)"
         }
         members.append("""
             /// What the accessors could not read as written, and the fields kept without being known.

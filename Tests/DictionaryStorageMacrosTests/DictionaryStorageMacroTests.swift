@@ -96,9 +96,9 @@ struct DictionaryStorageMacroTests {
                 /// What the accessors could not read as written, and the fields kept without being known.
                 public func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
-                    findings += Self.__ds_name.check(in: _storage, shape: .value, returned: self.name)
-                    findings += Self.__ds_age.check(in: _storage, shape: .optional, returned: self.age)
-                    findings += Self.__ds_email.check(in: _storage, shape: .optional, returned: self.email)
+                    findings += Self.__ds_name.check(in: _storage, shape: .value, returned: self.name as Any)
+                    findings += Self.__ds_age.check(in: _storage, shape: .optional, returned: self.age as Any)
+                    findings += Self.__ds_email.check(in: _storage, shape: .optional, returned: self.email as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
@@ -230,11 +230,11 @@ struct DictionaryStorageMacroTests {
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
-                    findings += Self.__ds_tags.check(in: _storage, shape: .array, returned: self.tags)
-                    findings += Self.__ds_scores.check(in: _storage, shape: .optionalDictionary, returned: self.scores)
-                    findings += Self.__ds_created.check(in: _storage, shape: .optional, returned: self.created)
-                    findings += Self.__ds_email.check(in: _storage, shape: .optional, returned: self.email)
-                    findings += Self.__ds_version.check(in: _storage, shape: .value, returned: self.version)
+                    findings += Self.__ds_tags.check(in: _storage, shape: .array, returned: self.tags as Any)
+                    findings += Self.__ds_scores.check(in: _storage, shape: .optionalDictionary, returned: self.scores as Any)
+                    findings += Self.__ds_created.check(in: _storage, shape: .optional, returned: self.created as Any)
+                    findings += Self.__ds_email.check(in: _storage, shape: .optional, returned: self.email as Any)
+                    findings += Self.__ds_version.check(in: _storage, shape: .value, returned: self.version as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
@@ -377,7 +377,7 @@ struct DictionaryStorageMacroTests {
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
-                    findings += Self.__ds_name.check(in: _storage, shape: .value, returned: self.name)
+                    findings += Self.__ds_name.check(in: _storage, shape: .value, returned: self.name as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
@@ -480,7 +480,7 @@ struct DictionaryStorageMacroTests {
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
-                    findings += Self.__ds_age.check(in: _storage, shape: .value, returned: self.age)
+                    findings += Self.__ds_age.check(in: _storage, shape: .value, returned: self.age as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
@@ -567,7 +567,7 @@ struct DictionaryStorageMacroTests {
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
-                    findings += Self.__ds_birthday.check(in: _storage, shape: .optional, returned: self.birthday)
+                    findings += Self.__ds_birthday.check(in: _storage, shape: .optional, returned: self.birthday as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
@@ -694,7 +694,7 @@ struct DictionaryStorageMacroTests {
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
-                    findings += Self.__ds_version.check(in: _storage, shape: .value, returned: self.version)
+                    findings += Self.__ds_version.check(in: _storage, shape: .value, returned: self.version as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)

@@ -522,7 +522,7 @@ struct VariantsMacroTests {
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
                     findings += Self.__ds_user.check(in: _storage)
-                    findings += Self.__ds_username.check(in: _storage, shape: .value, returned: self.username)
+                    findings += Self.__ds_username.check(in: _storage, shape: .value, returned: self.username as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)

@@ -176,4 +176,39 @@ struct ParserTests {
             }
         }
     }
+
+    /// About 10 MB: an array of objects, so the parser passes several progress points.
+    static let tenMegabytes: JSONBytes = {
+        var text = "["
+        for i in 0..<120_000 {
+            if i > 0 { text += ",\n" }
+            text += #"{"id": \#(i), "name": "record number \#(i)", "values": [1, 2.5, true, null, "x"]}"#
+        }
+        return JSONBytes(text + "]")
+    }()
+
+    @Test func progressReachesTheEndAndChangesNothing() throws {
+        let progress = JSONParseProgress()
+        let document = try JSONDocument(storage: Self.tenMegabytes, progress: progress)
+        #expect(progress.bytesParsed == Self.tenMegabytes.count)
+        let plain = try JSONDocument(storage: Self.tenMegabytes)
+        #expect(document.nodeCount == plain.nodeCount)
+        #expect(document.value(at: [119_999, "name"]) == .string("record number 119999"))
+    }
+
+    @Test func aCancelledParseStopsWithACancellationError() throws {
+        let progress = JSONParseProgress()
+        progress.cancel()
+        do {
+            _ = try JSONDocument(storage: Self.tenMegabytes, progress: progress)
+            Issue.record("the parse did not stop")
+        } catch {
+            #expect(error.isCancellation)
+            #expect(error.offset >= 4 << 20 && error.offset < 5 << 20, "stopped at the first report")
+            #expect(error.description.contains("cancelled"))
+        }
+        // Bad input is not a cancellation.
+        #expect(throws: JSONParseError.self) { try JSONDocument("[1,]") }
+        do { _ = try JSONDocument("[1,]") } catch { #expect(!error.isCancellation) }
+    }
 }

@@ -34,6 +34,18 @@ struct ScreenTests {
         #expect(displayWidth(String(row)) <= 80)
     }
 
+    @Test func loadingScreenShowsThePhaseAndABar() throws {
+        let reading = LoadingProgress(sourceName: "/data/huge.json", phase: .reading, done: 450_000_000, total: 1_000_000_000)
+        #expect(reading.percent == 45)
+        try assertSnapshot(renderLoading(reading, width: 80, height: 24, colors: false).text, named: "loading-80x24")
+        let indexing = LoadingProgress(sourceName: "/data/huge.json", phase: .indexing, done: 1_000_000_000, total: 1_000_000_000)
+        try assertSnapshot(renderLoading(indexing, width: 20, height: 5, colors: false).text, named: "loading-20x5")
+        for (width, height) in [(0, 0), (1, 1), (3, 2), (12, 3)] {
+            let grid = renderLoading(indexing, width: width, height: height, colors: true)
+            #expect(grid.width == width && grid.height == height)
+        }
+    }
+
     @Test func resizeTo40x10And20x5() throws {
         var state = try browser("people.json")
         press(&state, "e")

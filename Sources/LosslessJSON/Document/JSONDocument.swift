@@ -22,11 +22,12 @@ public struct JSONDocument: Sendable {
         try self.init(storage: JSONBytes(text), options: options)
     }
 
-    /// Parses bytes already in padded storage (no copy).
-    public init(storage: JSONBytes, options: JSONParseOptions = .default) throws(JSONParseError) {
+    /// Parses bytes already in padded storage (no copy); `progress`, when given, is updated as the
+    /// parse goes and can cancel it from another thread.
+    public init(storage: JSONBytes, options: JSONParseOptions = .default, progress: JSONParseProgress? = nil) throws(JSONParseError) {
         bytes = storage
         self.options = options
-        index = try JSONParser.index(storage, options: options)
+        index = try JSONParser.index(storage, options: options, progress: progress)
     }
 
     /// A position in the document: one value (and, for a member, its key).

@@ -14,6 +14,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let sourceLine: String
     /// Extra explanation for a common mistake ("trailing commas are not allowed"), or empty.
     public let hint: String
+    /// Whether the parse stopped because its `JSONParseProgress` was cancelled, not for bad input.
+    public internal(set) var isCancellation = false
 
     /// One line: "expected X, found Y" and the hint.
     public var message: String {
@@ -59,6 +61,7 @@ struct RawParseError: Error {
         case tooDeep(Int)
         case tooLarge
         case outOfMemory
+        case cancelled
     }
     var offset: Int
     var reason: Reason
@@ -97,6 +100,7 @@ extension JSONParseError {
             offset: offset, line: line, column: column, expected: expected, found: found,
             sourceLine: prefix + shown + suffix, hint: hint, caretColumn: caret + (prefix.isEmpty ? 0 : 1)
         )
+        if case .cancelled = raw.reason { isCancellation = true }
     }
 
     /// What stands at the offset, for "found …".
@@ -160,6 +164,7 @@ extension JSONParseError {
         case .tooDeep(let limit): return ("at most \(limit) levels of nesting", "raise the maximum depth to accept deeper documents")
         case .tooLarge: return ("a document smaller than 4 GiB", "")
         case .outOfMemory: return ("memory for the index", "")
+        case .cancelled: return ("the rest of the document", "loading was cancelled")
         }
     }
 

@@ -9,9 +9,9 @@ enum JSONParser {
     private static let backslash = UInt8(ascii: "\\")
 
     /// Parses `bytes` (a UTF-8 BOM is skipped, and kept in the bytes) into an index.
-    static func index(_ bytes: JSONBytes, options: JSONParseOptions) throws(JSONParseError) -> JSONIndex {
+    static func index(_ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress? = nil) throws(JSONParseError) -> JSONIndex {
         do {
-            return try buildIndex(bytes, maxDepth: options.maxDepth)
+            return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress)
         } catch {
             throw JSONParseError(error, in: bytes)
         }
@@ -201,7 +201,7 @@ enum JSONParser {
         return RawParseError(offset: p - base, reason: reason)
     }
 
-    private static func buildIndex(_ bytes: JSONBytes, maxDepth: Int) throws(RawParseError) -> JSONIndex {
+    private static func buildIndex(_ bytes: JSONBytes, maxDepth: Int, progress: JSONParseProgress?) throws(RawParseError) -> JSONIndex {
         guard bytes.count < Int(UInt32.max) else { throw RawParseError(offset: 0, reason: .tooLarge) }
         guard let index = JSONIndex(capacityForBytes: bytes.count) else {
             throw RawParseError(offset: 0, reason: .outOfMemory)
@@ -243,6 +243,14 @@ enum JSONParser {
                 keyBits |= IndexEntry.longKeyDelta << IndexEntry.keyDeltaShift
                 index.longKeys[count] = keyStart - base
             }
+        }
+
+        // Where the next progress report is due; past the end (never) without a progress.
+        var nextReport = progress == nil ? end + 1 : base + JSONParseProgress.stride
+        /// Reports progress at p, and stops the parse if it was cancelled.
+        func report(_ p: UnsafePointer<UInt8>) throws(RawParseError) {
+            nextReport = p + JSONParseProgress.stride
+            guard let progress, progress.report(p - base) else { throw RawParseError(offset: p - base, reason: .cancelled) }
         }
 
         p = skipWhitespace(p)
@@ -330,6 +338,7 @@ enum JSONParser {
                 let c = p.pointee
                 if top & 1 == 1 {
                     if c == UInt8(ascii: ",") {
+                        if p >= nextReport { try report(p) }
                         p = skipWhitespace(p + 1)
                         try parseKey(&p, afterComma: true)
                         afterComma = true
@@ -340,6 +349,7 @@ enum JSONParser {
                     }
                 } else {
                     if c == UInt8(ascii: ",") {
+                        if p >= nextReport { try report(p) }
                         p = skipWhitespace(p + 1)
                         keyBits = 0
                         afterComma = true
@@ -356,6 +366,7 @@ enum JSONParser {
                 entries[open].link = UInt32(truncatingIfNeeded: count - open)
             }
         }
+        if let progress { _ = progress.report(bytes.count) }
         index.finish(count: count)
         return index
     }
