@@ -41,6 +41,46 @@ final class TemporaryFolder {
 
 @Suite("Files")
 struct FileTests {
+    @Test func largeFilesAreReadByTwoThreadsWithProgressAndCanBeCancelled() throws {
+        let folder = TemporaryFolder()
+        // 40 MB, above the two-thread threshold, with a different byte at every position modulo 251.
+        var text = "["
+        var n = 0
+        while text.utf8.count < 40 << 20 {
+            text += (n == 0 ? "" : ",") + "\(n % 251)"
+            n += 1
+        }
+        text += "]"
+        let file = folder.write("large.json", text)
+        var reports: [Int] = []
+        let (bytes, origin) = try JSONFileReader.read(path: file) { done, total in
+            #expect(total == text.utf8.count)
+            reports.append(done)
+            return true
+        }
+        #expect(bytes.count == text.utf8.count)
+        #expect(bytes.buffer.elementsEqual(text.utf8))
+        #expect(bytes[bytes.count] == 0 && bytes[bytes.count + JSONBytes.padding - 1] == 0)
+        #expect(origin != nil)
+        #expect(reports.count >= 3 && reports == reports.sorted() && reports.last == text.utf8.count)
+        let document = try JSONDocument(storage: bytes)
+        #expect(document.nodeCount == n + 1)
+
+        var calls = 0
+        #expect(throws: JSONFileError.self) {
+            _ = try JSONFileReader.read(path: file) { _, _ in
+                calls += 1
+                return false
+            }
+        }
+        #expect(calls == 1)
+        do {
+            _ = try JSONFileReader.read(path: file) { _, _ in false }
+        } catch {
+            #expect(error.description == "\(file): loading was cancelled")
+        }
+    }
+
     @Test func saveWritesOnlyTheEditAndKeepsTheMode() throws {
         let folder = TemporaryFolder()
         let file = folder.write("a.json", "{\n  \"a\": 1.0,\n  \"b\": \"x\"\n}\n", mode: 0o600)

@@ -60,6 +60,8 @@ public enum JSONFileError: Error, Sendable, CustomStringConvertible {
     case invalidJSON(path: String, JSONParseError)
     /// The file changed on disk after it was loaded; saving would overwrite someone else's change.
     case changedOnDisk(path: String)
+    /// Reading was stopped by its progress handler.
+    case cancelled(path: String)
 
     public var description: String {
         switch self {
@@ -67,51 +69,8 @@ public enum JSONFileError: Error, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "\(path): cannot save: \(reason); the original file is unchanged"
         case .invalidJSON(let path, let error): "\(path):\(error.line):\(error.column): \(error.message)"
         case .changedOnDisk(let path): "\(path): the file changed on disk since it was opened; not overwritten (force to overwrite)"
+        case .cancelled(let path): "\(path): loading was cancelled"
         }
-    }
-}
-
-/// Reads whole files into padded storage.
-public enum JSONFileReader {
-    /// The state of a file on disk now (for documents read by other means).
-    public static func origin(path: String) throws(JSONFileError) -> JSONFileOrigin {
-        guard let origin = JSONFileOrigin.current(path: path) else { throw .cannotRead(path: path, reason: errnoText()) }
-        return origin
-    }
-
-    /// The bytes of a file (or of standard input for "-") and its state on disk.
-    public static func read(path: String) throws(JSONFileError) -> (JSONBytes, JSONFileOrigin?) {
-        let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, reason: errnoText()) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "it is a directory") }
-        if (info.st_mode & S_IFMT) == S_IFREG, path != "-" {
-            let size = Int(info.st_size)
-            let storage = JSONBytes(uninitializedCount: size)
-            var done = 0
-            while done < size {
-                let n = Glibc_read(fd, storage.base + done, size - done)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else {
-                    throw .cannotRead(path: path, reason: n == 0 ? "the file shrank while it was read" : errnoText())
-                }
-                done += n
-            }
-            return (storage, JSONFileOrigin(info, path: path))
-        }
-        // A pipe or terminal: read until end of input.
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-        }
-        return (JSONBytes(data), nil)
     }
 }
 

@@ -18,11 +18,42 @@ public final class JSONBytes: @unchecked Sendable {
     /// The number of bytes in the text, padding excluded.
     public let count: Int
 
+    /// Bytes mapped with `mmap` (0 when the storage came from the allocator).
+    private let mappedBytes: Int
+
+    /// Texts at least this large are mapped rather than allocated.
+    private static let mapThreshold = 16 << 20
+
     /// Allocates room for `count` bytes (to be filled) and the padding, and zeroes the padding.
+    ///
+    /// Large texts are mapped with transparent huge pages where the kernel offers them: filling a
+    /// gigabyte then takes 512 page faults instead of 262,144, which measured several times faster
+    /// than the allocator's 4 KB pages.
     public init(uninitializedCount count: Int) {
         self.count = count
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: count + Self.padding)
-        (base + count).initialize(repeating: 0, count: Self.padding)
+        if count >= Self.mapThreshold, let mapped = Self.map(count + Self.padding) {
+            base = mapped.pointer
+            mappedBytes = mapped.size  // anonymous pages are zero: the padding is already there
+        } else {
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: count + Self.padding)
+            (base + count).initialize(repeating: 0, count: Self.padding)
+            mappedBytes = 0
+        }
+    }
+
+    private static func map(_ size: Int) -> (pointer: UnsafeMutablePointer<UInt8>, size: Int)? {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let rounded = (size + page - 1) / page * page
+        #if canImport(Glibc)
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+        #else
+        let flags = MAP_PRIVATE | MAP_ANON
+        #endif
+        guard let raw = mmap(nil, rounded, PROT_READ | PROT_WRITE, flags, -1, 0), raw != MAP_FAILED else { return nil }
+        #if canImport(Glibc)
+        _ = madvise(raw, rounded, MADV_HUGEPAGE)  // advisory: fine if the kernel declines
+        #endif
+        return (raw.bindMemory(to: UInt8.self, capacity: rounded), rounded)
     }
 
     /// Copies the given bytes.
@@ -46,7 +77,13 @@ public final class JSONBytes: @unchecked Sendable {
         self.init(Array(string.utf8))
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        if mappedBytes > 0 {
+            munmap(UnsafeMutableRawPointer(base), mappedBytes)
+        } else {
+            base.deallocate()
+        }
+    }
 
     /// Fills freshly allocated storage (for readers that load in chunks); use only before parsing.
     public func withUnsafeMutableBase<T>(_ body: (UnsafeMutablePointer<UInt8>) throws -> T) rethrows -> T {
