@@ -221,6 +221,31 @@ struct TmuxTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == original.replacingOccurrences(of: "\"John Doe\"", with: "\"Jane Doe\""))
     }
 
+    @Test func aLargeFileShowsItsProgressAndCanBeCancelled() throws {
+        // 300 MB: long enough to load (hundreds of milliseconds at the least) that the screen is seen.
+        let folder = try copySample("people.json").deletingLastPathComponent()
+        let big = folder.appendingPathComponent("big.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let element = #"{"id": 12345, "name": "Ada Lovelace", "tags": ["a", "b"], "score": 1.5},"# + "\n"
+        let chunk = Data(String(repeating: element, count: (1 << 20) / element.utf8.count).utf8)
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        handle.write(Data("[\n".utf8))
+        for _ in 0..<300 { handle.write(chunk) }
+        handle.write(Data((element.dropLast(2) + "\n]\n").utf8))
+        try handle.close()
+
+        let session = try TmuxSession(shell: "'\(TmuxSession.binary)' '\(big.path)'; echo \"exit status $?\"; sleep 60")
+        session.waitFor("the loading screen") { $0.contains("q or ^C cancels") && ($0.contains("reading") || $0.contains("indexing")) }
+        try session.send("q")
+        session.waitFor("the cancellation reported") { $0.contains("loading was cancelled") && $0.contains("exit status 1") }
+
+        let opened = try TmuxSession([big.path])
+        opened.waitFor("the first screen after loading", timeout: 60) { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
+        try opened.send("q")
+        opened.waitForExit()
+    }
+
     static func tmuxResize(_ session: TmuxSession, _ width: Int, _ height: Int) throws {
         try TmuxSession.tmux(["resize-window", "-t", session.name, "-x", "\(width)", "-y", "\(height)"])
     }

@@ -211,4 +211,18 @@ struct ParserTests {
         #expect(throws: JSONParseError.self) { try JSONDocument("[1,]") }
         do { _ = try JSONDocument("[1,]") } catch { #expect(!error.isCancellation) }
     }
+
+    @Test func aTextLargeEnoughForThePrefaulterIndexesTheSame() throws {
+        // Above IndexPrefaulter.threshold (64 MB), where another thread populates the index ahead.
+        let element = #"{"a": [1, 2.5, "x"], "b": {"c": null}}"#
+        let count = (70 << 20) / (element.utf8.count + 1)
+        var text = "["
+        text.reserveCapacity(71 << 20)
+        for i in 0..<count { text += (i == 0 ? "" : ",") + element }
+        text += "]"
+        let document = try JSONDocument(text)
+        #expect(document.nodeCount == 1 + count * 7)
+        #expect(document.value(at: [.index(count - 1), "a", 2]) == .string("x"))
+        #expect(document.indexByteCount == document.nodeCount * 16)
+    }
 }

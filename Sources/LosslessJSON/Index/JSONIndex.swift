@@ -59,7 +59,7 @@ struct IndexEntry {
 final class JSONIndex: @unchecked Sendable {
     let entries: UnsafeMutablePointer<IndexEntry>
     private(set) var count: Int
-    private let mappedBytes: Int  // 0 when allocated with malloc
+    let mappedBytes: Int  // 0 when allocated with malloc
     /// Key starts of members whose key-to-value distance did not fit in 24 bits.
     var longKeys: [Int: Int] = [:]
     /// Child counts of large containers, counted once on first request (the index stores no counts).

@@ -7,6 +7,7 @@ import Synchronization
 /// `JSONParseError` whose `isCancellation` is true.
 public final class JSONParseProgress: Sendable {
     private let parsed = Atomic<Int>(0)
+    private let indexed = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
 
     /// Bytes between reports.
@@ -24,8 +25,12 @@ public final class JSONParseProgress: Sendable {
     /// Whether `cancel()` was called.
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
+    /// Values indexed by the last report (lets the index be faulted in ahead of the parser).
+    var valuesIndexed: Int { indexed.load(ordering: .relaxed) }
+
     /// Records progress; returns false when the parse should stop.
-    func report(_ bytes: Int) -> Bool {
+    func report(_ bytes: Int, values: Int) -> Bool {
+        indexed.store(values, ordering: .relaxed)
         parsed.store(bytes, ordering: .relaxed)
         return !cancelled.load(ordering: .relaxed)
     }

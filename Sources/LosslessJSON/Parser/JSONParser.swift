@@ -206,6 +206,11 @@ enum JSONParser {
         guard let index = JSONIndex(capacityForBytes: bytes.count) else {
             throw RawParseError(offset: 0, reason: .outOfMemory)
         }
+        // For a large text another thread faults the index in ahead of the parser, so the page
+        // faults of a fresh gigabyte overlap the parse instead of interrupting it.
+        let progress = progress ?? (bytes.count >= IndexPrefaulter.threshold ? JSONParseProgress() : nil)
+        let prefaulter = progress.flatMap { IndexPrefaulter(index, textBytes: bytes.count, progress: $0) }
+        defer { prefaulter?.stop() }
         let base = UnsafePointer(bytes.base)
         let end = base + bytes.count
         var p = base
@@ -250,7 +255,7 @@ enum JSONParser {
         /// Reports progress at p, and stops the parse if it was cancelled.
         func report(_ p: UnsafePointer<UInt8>) throws(RawParseError) {
             nextReport = p + JSONParseProgress.stride
-            guard let progress, progress.report(p - base) else { throw RawParseError(offset: p - base, reason: .cancelled) }
+            guard let progress, progress.report(p - base, values: count) else { throw RawParseError(offset: p - base, reason: .cancelled) }
         }
 
         p = skipWhitespace(p)
@@ -366,7 +371,8 @@ enum JSONParser {
                 entries[open].link = UInt32(truncatingIfNeeded: count - open)
             }
         }
-        if let progress { _ = progress.report(bytes.count) }
+        if let progress { _ = progress.report(bytes.count, values: count) }
+        prefaulter?.stop()  // before the unused tail is given back
         index.finish(count: count)
         return index
     }

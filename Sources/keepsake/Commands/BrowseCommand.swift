@@ -48,16 +48,33 @@ struct BrowseCommand: ParsableCommand {
         let options = JSONParseOptions(maxDepth: maxDepth)
         let document: JSONDocument
         var source = Source.file
+        // A large file loads inside the terminal, with a progress bar; anything else loads first, so
+        // errors reach a script's standard error before the terminal is taken over.
+        var loadingTerminal: CursesTerminal?
         if looksLikeSQLite(file) {
             (document, source) = try openDatabase(options: options)
         } else if isJSONLines(file) {
             (document, source) = try openLines(options: options)
         } else {
             if table != nil { throw CommandFailure(message: "--table needs an SQLite database", code: 2) }
-            do {
-                document = try loadWithProgress(file, options: options)
-            } catch {
-                throw CommandFailure(message: error.description)
+            if isLarge(file), isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 {
+                let terminal = CursesTerminal()
+                do {
+                    document = try LargeFileLoader(path: file, options: options, terminal: terminal).load()
+                } catch {
+                    terminal.close()
+                    switch error {
+                    case .cancelled: throw CommandFailure(message: "\(file): loading was cancelled")
+                    case .file(let error): throw CommandFailure(message: error.description)
+                    }
+                }
+                loadingTerminal = terminal
+            } else {
+                do {
+                    document = try JSONDocument(contentsOfFile: file, options: options)
+                } catch {
+                    throw CommandFailure(message: error.description)
+                }
             }
         }
         guard isatty(STDOUT_FILENO) == 1 else {
@@ -69,7 +86,7 @@ struct BrowseCommand: ParsableCommand {
             guard tty >= 0, dup2(tty, STDIN_FILENO) >= 0 else { throw CommandFailure(message: "cannot open /dev/tty for keys") }
             Glibc.close(tty)
         }
-        let terminal = CursesTerminal()
+        let terminal = loadingTerminal ?? CursesTerminal()
         defer { terminal.close() }
         let size = terminal.size
         let isStore: Bool
@@ -274,41 +291,9 @@ struct BrowseCommand: ParsableCommand {
         return String(decoding: header.prefix(15), as: UTF8.self) == "SQLite format 3"
     }
 
-    /// Reads the file in chunks, showing a progress bar on standard error for large files, then parses.
-    private func loadWithProgress(_ path: String, options: JSONParseOptions) throws(JSONFileError) -> JSONDocument {
+    /// Whether a path names a regular file big enough for the loading screen.
+    private func isLarge(_ path: String) -> Bool {
         var info = stat()
-        let large = path != "-" && stat(path, &info) == 0 && info.st_size > 16 << 20 && isatty(STDERR_FILENO) == 1
-        guard large else { return try JSONDocument(contentsOfFile: path, options: options) }
-        let total = Int(info.st_size)
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
-        defer { Glibc.close(fd) }
-        let storage = JSONBytes(uninitializedCount: total)
-        var done = 0
-        var lastShown = -1
-        while done < total {
-            let n = storage.withUnsafeMutableBase { read(fd, $0 + done, min(8 << 20, total - done)) }
-            guard n > 0 else { throw .cannotRead(path: path, reason: n == 0 ? "the file shrank while it was read" : String(cString: strerror(errno))) }
-            done += n
-            let percent = done * 100 / total
-            if percent != lastShown {
-                lastShown = percent
-                let bar = String(repeating: "█", count: percent / 4) + String(repeating: "░", count: 25 - percent / 4)
-                let line = "\rloading \(path)  \(bar) \(percent)%"
-                _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            }
-        }
-        _ = "\r\u{1B}[K".withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        do {
-            var document = try JSONDocument(storage: storage, options: options)
-            document.origin = try JSONFileReader.origin(path: path)
-            return document
-        } catch let error as JSONParseError {
-            throw .invalidJSON(path: path, error)
-        } catch let error as JSONFileError {
-            throw error
-        } catch {
-            throw .cannotRead(path: path, reason: "\(error)")
-        }
+        return path != "-" && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size >= LargeFileLoader.threshold
     }
 }
