@@ -74,30 +74,28 @@ func firstScreen(_ path: String) throws -> Grid {
     return grid
 }
 
-let benchmarks: @Sendable () -> Void = {
-    let path100 = generatedFile(megabytes: 100)
-    Benchmark(
-        "100 MB: start to first screen (read + index + state + render)",
-        configuration: .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(30), maxIterations: 10)
-    ) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try firstScreen(path100)) }
-    }
-
-    // Key to frame, at the top, deep inside, and at the end of a 100 MB document with the big array open.
-    let document = try! JSONDocument(contentsOfFile: path100)
-    var opened = BrowserState(document: document, sourceName: path100, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
+/// The browser on a generated document with the cursor on its big "records" array, opened.
+func openedState(_ path: String) -> BrowserState {
+    let document = try! JSONDocument(contentsOfFile: path)
+    var opened = BrowserState(document: document, sourceName: path, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
     for key: Key in [.down, .down, .right] { _ = update(&opened, .key(key)) }  // the cursor on "records", expanded
     precondition(opened.rowCount > 100_000, "the records array should be open")
+    return opened
+}
+
+/// Key to frame, at the top, deep inside, and at the end of a document with the big array open.
+func keyBenchmarks(_ size: String, _ opened: BrowserState) {
     let scripts: [(String, [Key])] = [
         ("j (next row) near the top", [.down]),
         ("G (last row of 300k+)", [.character("G")]),
         ("l (expand a record)", [.character("l")]),
+        ("l then h (expand and collapse a record deep in the open array, one frame)", [.character("l"), .character("h")]),
         ("J (next sibling)", [.character("J")]),
         ("PgDn", [.pageDown]),
     ]
     for (name, keys) in scripts {
         Benchmark(
-            "100 MB: key to frame: \(name)",
+            "\(size): key to frame: \(name)",
             configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
         ) { benchmark in
             var state = opened
@@ -114,6 +112,20 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let path100 = generatedFile(megabytes: 100)
+    Benchmark(
+        "100 MB: start to first screen (read + index + state + render)",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(30), maxIterations: 10)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try firstScreen(path100)) }
+    }
+
+    // Key to frame, at the top, deep inside, and at the end of a 100 MB document with the big array open.
+    let opened = openedState(path100)
+    keyBenchmarks("100 MB", opened)
 
     Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
         var state = opened
@@ -165,6 +177,27 @@ let benchmarks: @Sendable () -> Void = {
             configuration: .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(60), maxIterations: 3)
         ) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try firstScreen(path1000)) }
+        }
+        keyBenchmarks("1 GB", openedState(path1000))
+        // Opening the array itself lists every element: O(elements), measured rather than hidden.
+        let closed: BrowserState = {
+            var state = BrowserState(
+                document: try! JSONDocument(contentsOfFile: path1000), sourceName: path1000, hasFile: true, registry: ModelRegistry(),
+                width: 80, height: 24)
+            for key: Key in [.down, .down] { _ = update(&state, .key(key)) }
+            return state
+        }()
+        Benchmark(
+            "1 GB: key to frame: l on the records array itself (lists its 3.5 M elements)",
+            configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(30), maxIterations: 10)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                var state = closed
+                var grid = Grid(width: 80, height: 24)
+                _ = update(&state, .key(.right))
+                render(state, into: &grid)
+                blackHole(grid)
+            }
         }
     }
 }

@@ -109,7 +109,7 @@ public struct BrowserState: Sendable {
     /// Whether colours are drawn (NO_COLOR and monochrome terminals draw markers only).
     public var colors: Bool = true
 
-    var rows: [Row] = []
+    var rows = RowList()
     /// Expanded containers, with their parent and index (to compute paths in O(depth)).
     var expanded: [Int: (parent: Int, index: Int)] = [:]
     /// The cursor row and the first row on screen.
@@ -185,7 +185,7 @@ public struct BrowserState: Sendable {
     /// Rebuilds the visible rows from the expansion state (after a load or an edit).
     mutating func rebuildRows() {
         rootCount = document.kind(document.root) == .array ? document.childCount(document.root) : 1
-        rows.removeAll(keepingCapacity: true)
+        rows.removeAll()
         rows.append(Row(node: 0, depth: 0, index: 0, parent: -1))
         if expanded[0] != nil { appendChildren(of: 0, depth: 0, at: 1, into: &rows) }
         cursor = min(cursor, rows.count - 1)
@@ -193,13 +193,7 @@ public struct BrowserState: Sendable {
     }
 
     /// The rows of a node's children (and their expanded descendants), without recursion.
-    func childRows(of node: Int, depth: Int) -> [Row] {
-        var result: [Row] = []
-        appendChildren(of: node, depth: depth, at: 0, into: &result)
-        return result
-    }
-
-    private func appendChildren(of node: Int, depth: Int, at position: Int, into rows: inout [Row]) {
+    private func appendChildren(of node: Int, depth: Int, at position: Int, into rows: inout RowList) {
         var added: [Row] = []
         // Each frame: the children still to add of an expanded node.
         var stack: [(children: JSONDocument.Children, depth: Int, parent: Int, index: Int)] = [
@@ -231,8 +225,7 @@ public struct BrowserState: Sendable {
         let row = rows[r]
         guard document.kind(JSONDocument.Node(id: row.node)).isContainer, expanded[row.node] == nil else { return }
         expanded[row.node] = (row.parent, row.index)
-        let children = childRows(of: row.node, depth: row.depth)
-        rows.insert(contentsOf: children, at: r + 1)
+        appendChildren(of: row.node, depth: row.depth, at: r + 1, into: &rows)
     }
 
     mutating func collapse(_ r: Int) {
@@ -322,6 +315,6 @@ public struct BrowserState: Sendable {
     /// The visible row showing a path, if any (expands nothing).
     func row(for target: JSONPath) -> Int? {
         guard let node = document.node(at: target) else { return nil }
-        return rows.firstIndex { $0.node == node.id }
+        return rows.firstIndex(ofNode: node.id)
     }
 }

@@ -1,0 +1,52 @@
+import Testing
+@testable import ModelBrowser
+
+@Suite("Row list")
+struct RowListTests {
+    @Test func behavesLikeAnArrayAcrossManyChunks() {
+        var random = SplitMix(state: 42)
+        var largest = 0
+        var list = RowList()
+        var reference: [Row] = []
+        var nextNode = 0
+        func rows(_ n: Int) -> [Row] {
+            defer { nextNode += n }
+            return (0..<n).map { Row(node: nextNode + $0, depth: 0, index: 0, parent: -1) }
+        }
+        for _ in 0..<2_000 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:  // insert a run, sometimes large enough to split chunks
+                let n = Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: 5_000..<20_000, using: &random) : Int.random(in: 1..<300, using: &random)
+                let at = Int.random(in: 0...reference.count, using: &random)
+                let added = rows(n)
+                list.insert(contentsOf: added, at: at)
+                reference.insert(contentsOf: added, at: at)
+            case 5..<9 where !reference.isEmpty:  // remove a range, possibly across chunks
+                let low = Int.random(in: 0..<reference.count, using: &random)
+                let high = Swift.min(reference.count, low + Int.random(in: 0..<6_000, using: &random))
+                list.removeSubrange(low..<high)
+                reference.removeSubrange(low..<high)
+            default:
+                if !reference.isEmpty {
+                    let i = Int.random(in: 0..<reference.count, using: &random)
+                    list[i].depth += 1
+                    reference[i].depth += 1
+                }
+            }
+            #expect(list.count == reference.count)
+            largest = Swift.max(largest, reference.count)
+        }
+        #expect(largest > 10 * RowList.chunkSize, "the run should span many chunks")
+        #expect(Array(list) == reference)
+    }
+
+    @Test func findsARowByNodeInDocumentOrder() {
+        var list = RowList()
+        list.insert(contentsOf: (0..<20_000).map { Row(node: $0 * 3, depth: 1, index: $0, parent: 0) }, at: 0)
+        list.insert(contentsOf: CollectionOfOne(Row(node: -1, depth: 0, index: 0, parent: -1)), at: 0)
+        #expect(list.firstIndex(ofNode: -1) == 0)
+        #expect(list.firstIndex(ofNode: 3 * 12_345) == 12_346)
+        #expect(list.firstIndex(ofNode: 3 * 12_345 + 1) == nil)
+        #expect(list.firstIndex(ofNode: 60_000) == nil)
+    }
+}
