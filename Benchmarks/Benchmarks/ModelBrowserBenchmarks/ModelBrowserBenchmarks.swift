@@ -149,7 +149,7 @@ let benchmarks: @Sendable () -> Void = {
     registry.register(GeneratedRecord.self)
     registry.register(Address.self)
     var typed = BrowserState(
-        document: document, sourceName: path100, hasFile: true, registry: registry, modelName: "GeneratedDocument", width: 80, height: 24)
+        document: opened.document, sourceName: path100, hasFile: true, registry: registry, modelName: "GeneratedDocument", width: 80, height: 24)
     precondition(typed.model?.name == "GeneratedDocument", "the model should bind")
     for key: Key in [.down, .down, .right] { _ = update(&typed, .key(key)) }
     for _ in 0..<500 { _ = update(&typed, .key(.pageDown)) }
