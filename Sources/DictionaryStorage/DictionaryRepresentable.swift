@@ -17,7 +17,7 @@ public protocol DictionaryRepresentable {
 /// `@DictionaryStorage` makes a struct conform. Such a model is `Codable` by its storage, so a model
 /// inside a `Codable` type keeps its unknown fields through `JSONEncoder`/`JSONDecoder` (member order
 /// is whatever the coder gives; use LosslessJSON documents where order matters).
-public protocol DictionaryStorageModel: DictionaryRepresentable, JSONRepresentable, Codable {
+public protocol DictionaryStorageModel: DictionaryRepresentable, JSONRepresentable, Codable, SendableMetatype {
     /// Wraps an object; nothing is read or checked until a field is accessed.
     init(_ storage: JSONObject)
     /// The object itself, with every field the model knows and every field it does not.

@@ -112,7 +112,7 @@ public struct FieldSchema: Sendable {
     }
 
     /// Builds the schema of a property from its key path and field (the macro writes the call).
-    public static func make<Model: DictionaryStorageModel, Value, Property>(
+    public static func make<Model: DictionaryStorageModel, Value: SendableMetatype, Property>(
         _ keyPath: KeyPath<Model, Property>, field: Field<Value>, shape: FieldShape, swiftType: String,
         defaultValue: String?, readOnly: Bool = false
     ) -> FieldSchema {
@@ -176,7 +176,7 @@ public struct FieldSchema: Sendable {
 
 extension FieldSchema {
     /// Builds the schema of a flattened member (the macro writes the call).
-    public static func makeFlattened<Model: DictionaryStorageModel, Value>(
+    public static func makeFlattened<Model: DictionaryStorageModel, Value: SendableMetatype>(
         _ keyPath: WritableKeyPath<Model, Value>, field: FlattenedField<Value>, swiftType: String
     ) -> FieldSchema {
         let key = UncheckedWritableKeyPath(keyPath: keyPath)

@@ -30,6 +30,7 @@ public struct RecordTransaction: RecordOperations {
 
     /// Runs `body` in a savepoint: rolled back alone if it throws, while the outer transaction goes on
     /// if the error is caught.
+    @discardableResult
     public func transaction<T>(_ body: (RecordTransaction) throws -> T) throws -> T {
         try db.savepoint { try body(self) }
     }

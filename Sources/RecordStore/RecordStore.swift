@@ -37,11 +37,26 @@ public final class RecordStore: Sendable {
             let writable = !readOnly && (FileManager.default.fileExists(atPath: path)
                 ? FileManager.default.isWritableFile(atPath: path) : true)
             if !writable { configuration.readonly = true }
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            writer = pool
-            if writable { try Self.migrator.migrate(pool) } else { try Self.checkSchema(pool, path: path) }
+            writer = try Self.openPool(path: path, configuration: configuration, writable: writable, busyTimeout: busyTimeout)
         } catch {
             throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// Opens the pool and brings the schema up to date, retrying while another process holds the
+    /// lock: switching a new file to WAL (`PRAGMA journal_mode`) and a first migration fail at once
+    /// with SQLITE_BUSY instead of waiting in the busy handler, so two processes creating the same
+    /// store at the same moment would otherwise see "locked".
+    private static func openPool(path: String, configuration: Configuration, writable: Bool, busyTimeout: TimeInterval) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                if writable { try migrator.migrate(pool) } else { try checkSchema(pool, path: path) }
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
         }
     }
 
@@ -132,6 +147,7 @@ public final class RecordStore: Sendable {
 
     /// Runs `body` in one transaction: it commits when `body` returns and rolls back when it throws.
     /// Calls to `transaction` on the handle nest as savepoints.
+    @discardableResult
     public func transaction<T>(_ body: (RecordTransaction) throws -> T) throws -> T {
         do {
             return try writer.writeWithoutTransaction { db in try db.savepoint { try body(RecordTransaction(db: db, store: self)) } }
