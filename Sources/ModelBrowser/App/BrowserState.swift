@@ -195,6 +195,12 @@ public struct BrowserState: Sendable {
     /// The rows of a node's children (and their expanded descendants), without recursion.
     private func appendChildren(of node: Int, depth: Int, at position: Int, into rows: inout RowList) {
         var added: [Row] = []
+        added.reserveCapacity(document.childCount(JSONDocument.Node(id: node)))
+        // The walk visits nodes in increasing id order, so the expanded ones below this node are
+        // met in sorted order too: one pointer replaces a dictionary lookup per child (3.5 million
+        // lookups when a big array opens).
+        let expandedBelow = expanded.keys.filter { $0 > node }.sorted()
+        var nextExpanded = 0
         // Each frame: the children still to add of an expanded node.
         var stack: [(children: JSONDocument.Children, depth: Int, parent: Int, index: Int)] = [
             (document.children(JSONDocument.Node(id: node)), depth + 1, node, 0)
@@ -207,7 +213,8 @@ public struct BrowserState: Sendable {
             let frame = stack[stack.count - 1]
             stack[stack.count - 1].index += 1
             added.append(Row(node: child.id, depth: frame.depth, index: frame.index, parent: frame.parent))
-            if expanded[child.id] != nil, document.kind(child).isContainer {
+            while nextExpanded < expandedBelow.count, expandedBelow[nextExpanded] < child.id { nextExpanded += 1 }
+            if nextExpanded < expandedBelow.count, expandedBelow[nextExpanded] == child.id, document.kind(child).isContainer {
                 stack.append((document.children(child), frame.depth + 1, child.id, 0))
             }
         }

@@ -49,14 +49,22 @@ struct RowList: RandomAccessCollection, Sendable {
         guard !rows.isEmpty else { return }
         precondition(i >= 0 && i <= count, "row position out of range")
         if chunks.isEmpty {
-            chunks = [Array(rows)]
-            starts = [0]
+            chunks = Self.pieces(of: Array(rows))
         } else {
             // At a chunk boundary the rows go to the end of the previous chunk.
             let c = i == count ? chunks.count - 1 : chunk(containing: i)
             let offset = i - starts[c]
-            chunks[c].insert(contentsOf: rows, at: offset)
-            if chunks[c].count > 2 * Self.chunkSize { split(c) }
+            if rows.count <= Self.chunkSize {
+                chunks[c].insert(contentsOf: rows, at: offset)
+                if chunks[c].count > 2 * Self.chunkSize { split(c) }
+            } else {
+                // Many rows (an array opening): cut them into chunks directly, around the two
+                // halves of the chunk they land in, instead of growing one chunk and splitting it.
+                let target = chunks[c]
+                let middle = Self.pieces(of: Array(rows))
+                let around = [Array(target[..<offset])] + middle + [Array(target[offset...])]
+                chunks.replaceSubrange(c...c, with: around.filter { !$0.isEmpty })
+            }
         }
         count += rows.count
         recomputeStarts()
@@ -93,9 +101,12 @@ struct RowList: RandomAccessCollection, Sendable {
 
     /// Splits an oversized chunk into chunks of `chunkSize`.
     private mutating func split(_ c: Int) {
-        let big = chunks[c]
-        let pieces = stride(from: 0, to: big.count, by: Self.chunkSize).map { Array(big[$0..<Swift.min($0 + Self.chunkSize, big.count)]) }
-        chunks.replaceSubrange(c...c, with: pieces)
+        chunks.replaceSubrange(c...c, with: Self.pieces(of: chunks[c]))
+    }
+
+    /// Rows cut into chunks of `chunkSize`.
+    private static func pieces(of rows: [Row]) -> [[Row]] {
+        stride(from: 0, to: rows.count, by: chunkSize).map { Array(rows[$0..<Swift.min($0 + chunkSize, rows.count)]) }
     }
 
     private mutating func recomputeStarts() {
