@@ -31,29 +31,14 @@ public final class JSONBytes: @unchecked Sendable {
     /// than the allocator's 4 KB pages.
     public init(uninitializedCount count: Int) {
         self.count = count
-        if count >= Self.mapThreshold, let mapped = Self.map(count + Self.padding) {
-            base = mapped.pointer
+        if count >= Self.mapThreshold, let mapped = HugePageMemory.map(count + Self.padding) {
+            base = mapped.pointer.bindMemory(to: UInt8.self, capacity: mapped.size)
             mappedBytes = mapped.size  // anonymous pages are zero: the padding is already there
         } else {
             base = UnsafeMutablePointer<UInt8>.allocate(capacity: count + Self.padding)
             (base + count).initialize(repeating: 0, count: Self.padding)
             mappedBytes = 0
         }
-    }
-
-    private static func map(_ size: Int) -> (pointer: UnsafeMutablePointer<UInt8>, size: Int)? {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let rounded = (size + page - 1) / page * page
-        #if canImport(Glibc)
-        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
-        #else
-        let flags = MAP_PRIVATE | MAP_ANON
-        #endif
-        guard let raw = mmap(nil, rounded, PROT_READ | PROT_WRITE, flags, -1, 0), raw != MAP_FAILED else { return nil }
-        #if canImport(Glibc)
-        _ = madvise(raw, rounded, MADV_HUGEPAGE)  // advisory: fine if the kernel declines
-        #endif
-        return (raw.bindMemory(to: UInt8.self, capacity: rounded), rounded)
     }
 
     /// Copies the given bytes.

@@ -74,21 +74,9 @@ final class JSONIndex: @unchecked Sendable {
         let capacity = byteCount / 2 + 2
         let size = capacity * MemoryLayout<IndexEntry>.stride
         if size >= Self.mapThreshold {
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            let rounded = (size + page - 1) / page * page
-            #if canImport(Glibc)
-            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
-            #else
-            let flags = MAP_PRIVATE | MAP_ANON
-            #endif
-            guard let raw = mmap(nil, rounded, PROT_READ | PROT_WRITE, flags, -1, 0), raw != MAP_FAILED else {
-                return nil
-            }
-            #if canImport(Glibc)
-            _ = madvise(raw, rounded, MADV_HUGEPAGE)  // advisory: fine if the kernel declines
-            #endif
-            entries = raw.bindMemory(to: IndexEntry.self, capacity: capacity)
-            mappedBytes = rounded
+            guard let mapped = HugePageMemory.map(size) else { return nil }
+            entries = mapped.pointer.bindMemory(to: IndexEntry.self, capacity: capacity)
+            mappedBytes = mapped.size
         } else {
             guard let raw = malloc(size) else { return nil }
             entries = raw.bindMemory(to: IndexEntry.self, capacity: capacity)
