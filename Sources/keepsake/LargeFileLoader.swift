@@ -43,29 +43,26 @@ struct LargeFileLoader {
 
         let progress = JSONParseProgress()
         let outcome = Mutex<Result<JSONDocument, JSONParseError>?>(nil)
-        let finished = DispatchSemaphore(value: 0)
         let options = options
         DispatchQueue.global().async {
             let result = Result { () throws(JSONParseError) in try JSONDocument(storage: storage, options: options, progress: progress) }
             outcome.withLock { $0 = result }
-            finished.signal()
         }
-        while outcome.withLock({ $0 == nil }) {
+        while true {
+            if let result = outcome.withLock({ $0 }) {
+                switch result {
+                case .success(var document):
+                    document.origin = origin
+                    return document
+                case .failure(let error) where error.isCancellation:
+                    throw .cancelled
+                case .failure(let error):
+                    throw .file(.invalidJSON(path: path, error))
+                }
+            }
             draw(LoadingProgress(sourceName: path, phase: .indexing, done: progress.bytesParsed, total: storage.count))
             // The wait for a key is the pause between frames.
             if cancelRequested(waiting: 50) { progress.cancel() }
-        }
-        finished.wait()
-        switch outcome.withLock({ $0 }) {
-        case .success(var document)?:
-            document.origin = origin
-            return document
-        case .failure(let error)? where error.isCancellation:
-            throw .cancelled
-        case .failure(let error)?:
-            throw .file(.invalidJSON(path: path, error))
-        case nil:
-            throw .cancelled  // unreachable: the loop above ends only with an outcome
         }
     }
 

@@ -29,7 +29,7 @@ public final class JSONBytes: @unchecked Sendable {
     /// Large texts are mapped with transparent huge pages where the kernel offers them: filling a
     /// gigabyte then takes 512 page faults instead of 262,144, which measured several times faster
     /// than the allocator's 4 KB pages.
-    public init(uninitializedCount count: Int) {
+    init(uninitializedCount count: Int) {
         self.count = count
         if count >= Self.mapThreshold, let mapped = HugePageMemory.map(count + Self.padding) {
             base = mapped.pointer.bindMemory(to: UInt8.self, capacity: mapped.size)
@@ -68,11 +68,6 @@ public final class JSONBytes: @unchecked Sendable {
         } else {
             base.deallocate()
         }
-    }
-
-    /// Fills freshly allocated storage (for readers that load in chunks); use only before parsing.
-    public func withUnsafeMutableBase<T>(_ body: (UnsafeMutablePointer<UInt8>) throws -> T) rethrows -> T {
-        try body(base)
     }
 
     /// The text as a buffer (padding excluded).
