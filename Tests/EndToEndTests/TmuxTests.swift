@@ -167,6 +167,18 @@ struct TmuxTests {
         session.waitForExit()
     }
 
+    @Test func aNamedModelIsBoundInsteadOfTheBestMatch() throws {
+        let file = try copySample("people.json")
+        let student = try TmuxSession([file.path, "--model", "Student"])
+        student.waitFor("the named model in the title") { $0.contains("Student ×3") && !$0.contains("Person ×3") }
+        try student.send("q")
+        student.waitForExit()
+        let unknown = try TmuxSession([file.path, "--model", "Nope"])
+        unknown.waitFor("the unknown model reported") { $0.contains("no model named Nope; browsing untyped") }
+        try unknown.send("q")
+        unknown.waitForExit()
+    }
+
     @Test func mouseWheelAndClickMoveTheCursor() throws {
         let file = try copySample("people.json")
         let session = try TmuxSession([file.path])
