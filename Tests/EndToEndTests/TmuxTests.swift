@@ -111,9 +111,15 @@ final class TmuxSession {
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Samples")
 
-func copySample(_ name: String) throws -> URL {
+/// A new empty folder for one test's files.
+func scratchFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+func copySample(_ name: String) throws -> URL {
+    let folder = try scratchFolder()
     let copy = folder.appendingPathComponent(name)
     try FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: copy)
     return copy
@@ -235,7 +241,7 @@ struct TmuxTests {
 
     @Test func aLargeFileShowsItsProgressAndCanBeCancelled() throws {
         // 300 MB: long enough to load (hundreds of milliseconds at the least) that the screen is seen.
-        let folder = try copySample("people.json").deletingLastPathComponent()
+        let folder = try scratchFolder()
         let big = folder.appendingPathComponent("big.json")
         defer { try? FileManager.default.removeItem(at: folder) }
         let element = #"{"id": 12345, "name": "Ada Lovelace", "tags": ["a", "b"], "score": 1.5},"# + "\n"
@@ -270,8 +276,7 @@ struct TmuxDatabaseTests {
     }
 
     @Test func editARecordInAStoreChangingOnlyItsBytesInOneTransaction() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         let db = folder.appendingPathComponent("store.sqlite").path
         let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
         _ = try keepsake("db", db, "put", "Person", "--id", "p1", text)
@@ -292,8 +297,7 @@ struct TmuxDatabaseTests {
 @Suite("End to end under tmux: foreign tables", .serialized)
 struct TmuxForeignTableTests {
     @Test func editAJSONColumnChangingOnlyItsBytes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         let path = folder.appendingPathComponent("app.sqlite").path
         let launch = #"{"title": "Launch",  "n": 1.0, "at": "2026-01-01"}"#
         let party = #"{"title":"Party"}"#
@@ -324,8 +328,7 @@ struct TmuxForeignTableTests {
 @Suite("End to end under tmux: JSON Lines", .serialized)
 struct TmuxLinesTests {
     @Test func editTwoLinesInTwoSavesChangingOnlyTheirBytes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         let file = folder.appendingPathComponent("rows.jsonl")
         let text = "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"b\"}\n{\"n\": 3, \"tag\": \"c\"}\n"
         try Data(text.utf8).write(to: file)
