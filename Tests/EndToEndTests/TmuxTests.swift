@@ -246,7 +246,7 @@ struct TmuxTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let element = #"{"id": 12345, "name": "Ada Lovelace", "tags": ["a", "b"], "score": 1.5},"# + "\n"
         let chunk = Data(String(repeating: element, count: (1 << 20) / element.utf8.count).utf8)
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         handle.write(Data("[\n".utf8))
         for _ in 0..<300 { handle.write(chunk) }
@@ -262,6 +262,20 @@ struct TmuxTests {
         opened.waitFor("the first screen after loading", timeout: 60) { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
         try opened.send("q")
         opened.waitForExit()
+    }
+
+    @Test func aLargeFileThatIsNotJSONClosesTheTerminalAndSaysWhere() throws {
+        // 20 MB, above the loading-screen threshold, with a trailing comma before its last line.
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        let line = String(repeating: "1, ", count: 1_000) + "\n"
+        try Data(("[\n" + String(repeating: line, count: 7_000) + "2,\n]\n").utf8).write(to: bad)
+        let session = try TmuxSession(shell: "'\(TmuxSession.binary)' '\(bad.path)'; echo \"exit status $?\"; sleep 60")
+        session.waitFor("the error after the terminal is given back", timeout: 60) { screen in
+            let text = screen.replacingOccurrences(of: "\n", with: "")  // the long message wraps
+            return text.contains("bad.json:7003:1:") && text.contains("trailing commas are not allowed") && text.contains("exit status 1")
+        }
     }
 
     static func tmuxResize(_ session: TmuxSession, _ width: Int, _ height: Int) throws {
