@@ -52,7 +52,7 @@ public final class RecordStore: Sendable {
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                if writable { try migrator.migrate(pool) } else { try checkSchema(pool, path: path) }
+                if writable { try migrate(pool) } else { try checkSchema(pool, path: path) }
                 return pool
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
                 usleep(20_000)
@@ -89,6 +89,17 @@ public final class RecordStore: Sendable {
         }
         return migrator
     }()
+
+    /// Brings the schema up to date. Two processes creating one store can both find it empty and
+    /// both migrate; the slower one then fails (the table exists), and the schema is nonetheless
+    /// complete — that is success, not an error.
+    private static func migrate(_ pool: DatabasePool) throws {
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            guard try pool.read({ db in try migrator.hasCompletedMigrations(db) }) else { throw error }
+        }
+    }
 
     private static func checkSchema(_ reader: any DatabaseReader, path: String) throws {
         let exists = try reader.read { db in try db.tableExists("record") }

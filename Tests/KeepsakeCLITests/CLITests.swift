@@ -6,9 +6,9 @@ import TestSupport
 enum Keepsake {
     static let binary = BuiltProduct.path("keepsake")
 
-    /// Starts the binary without waiting (its output is discarded).
+    /// Starts the binary without waiting (its output is kept in files; see `standardError`).
     static func start(_ arguments: String...) throws -> Subprocess {
-        try Subprocess(binary, arguments, capture: false)
+        try Subprocess(binary, arguments)
     }
 
     /// Runs the binary to its end, with `input` on standard input.

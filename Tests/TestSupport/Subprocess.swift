@@ -133,6 +133,9 @@ public final class Subprocess: @unchecked Sendable {
     /// Sends a signal.
     public func send(_ signal: Int32) { kill(pid, signal) }
 
+    /// What the process wrote to standard error so far (empty unless started with `capture`).
+    public var standardError: String { output("stderr") }
+
     private func output(_ name: String) -> String {
         guard let outputFolder, let data = FileManager.default.contents(atPath: outputFolder.appendingPathComponent(name).path) else { return "" }
         return String(decoding: data, as: UTF8.self)
