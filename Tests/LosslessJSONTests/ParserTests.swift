@@ -32,7 +32,7 @@ struct ParserTests {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)
         let document = try JSONDocument(bytes: bytes)
         #expect(document.hasByteOrderMark)
-        #expect(Array(document.bytes.buffer) == bytes)
+        #expect(document.bytes.array == bytes)
         #expect(document.value(at: ["a"]) == 1)
     }
 
@@ -171,7 +171,7 @@ struct ParserTests {
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0..<24, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
             if let document = try? JSONDocument(bytes: bytes) {
-                #expect(Array(document.bytes.buffer) == bytes)
+                #expect(document.bytes.array == bytes)
                 _ = document.rootValue
             }
         }

@@ -13,7 +13,7 @@ struct PropertyTests {
         let document = try JSONDocument(text)
         #expect(document.rootValue == value, "seed \(seed)")
         #expect(document.text == text)
-        #expect(try JSONDocument(bytes: Array(document.bytes.buffer)).text == text)
+        #expect(try JSONDocument(bytes: document.bytes.array).text == text)
     }
 
     @Test("one random edit changes only the edited range and re-parses to the edited model", arguments: seeds)
@@ -51,8 +51,8 @@ struct PropertyTests {
 
         // Only the splice's bytes changed, and the splice lies inside the edited value (replace) or
         // inside the parent container (insert, remove, rename).
-        let old = Array(document.bytes.buffer)
-        let new = Array(edited.bytes.buffer)
+        let old = document.bytes.array
+        let new = edited.bytes.array
         #expect(Array(new[..<splice.offset]) == Array(old[..<splice.offset]))
         #expect(Array(new[(splice.offset + splice.inserted.count)...]) == Array(old[(splice.offset + splice.removed.count)...]))
         let bound: Range<Int>

@@ -26,7 +26,7 @@ struct RandomKeysTests {
             .character("\""), .character("{"), .character("}"), .character("0"), .character("é"), .character("山"),
             .pageDown, .pageUp, .control("d"), .control("u"), .backspace, .delete, .left, .right, .home, .end,
         ]
-        var savedBytes = Array(state.document.bytes.buffer)
+        var savedBytes = state.document.bytes.array
         let count = 100_000 / 5
         for step in 0..<count {
             if step % 997 == 0 {
@@ -37,7 +37,7 @@ struct RandomKeysTests {
             for effect in effects {
                 switch effect {
                 case .save:
-                    let bytes = Array(state.document.bytes.buffer)
+                    let bytes = state.document.bytes.array
                     #expect((try? JSONDocument(bytes: bytes)) != nil, "step \(step): saved bytes do not parse")
                     // Undoing every change since the last save gives the last saved bytes exactly.
                     var check = state.document
@@ -46,7 +46,7 @@ struct RandomKeysTests {
                         for change in state.undoStack[savedDepth...].reversed() {
                             for splice in change.reversed() { try check.apply(splice.inverse) }
                         }
-                        #expect(Array(check.bytes.buffer) == savedBytes, "step \(step): bytes outside the edits changed")
+                        #expect(check.bytes.array == savedBytes, "step \(step): bytes outside the edits changed")
                     }
                     _ = update(&state, .saved(path: name))
                     savedBytes = bytes

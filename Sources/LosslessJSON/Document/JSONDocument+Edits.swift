@@ -20,20 +20,8 @@ extension JSONDocument {
         guard range.upperBound <= bytes.count, bytes.slice(range) == splice.removed else {
             throw JSONEditError.spliceMismatch(offset: splice.offset)
         }
-        let newCount = bytes.count - splice.removed.count + splice.inserted.count
-        let storage = JSONBytes(uninitializedCount: newCount)
-        let target = storage.base
-        target.update(from: bytes.base, count: range.lowerBound)
-        splice.inserted.withUnsafeBufferPointer { inserted in
-            if let source = inserted.baseAddress { (target + range.lowerBound).update(from: source, count: inserted.count) }
-        }
-        (target + range.lowerBound + splice.inserted.count).update(
-            from: bytes.base + range.upperBound, count: bytes.count - range.upperBound)
         do {
-            let updated = try JSONDocument(storage: storage, options: options)
-            let origin = self.origin
-            self = updated
-            self.origin = origin
+            self = try replacing(splice)
         } catch {
             throw JSONEditError.invalidResult(error)
         }

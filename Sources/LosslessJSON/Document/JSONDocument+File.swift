@@ -102,7 +102,7 @@ extension JSONDocument {
             throw .changedOnDisk(path: path)
         }
         let mode = now?.mode ?? origin?.mode ?? 0o644
-        self.origin = try AtomicFileWriter.write(bytes.buffer, to: path, mode: mode)
+        self.origin = try AtomicFileWriter.write(bytes, to: path, mode: mode)
     }
 }
 
@@ -112,19 +112,43 @@ public enum AtomicFileWriter {
     /// fsyncs the folder. A symbolic link at `path` is followed: its target is replaced.
     @discardableResult
     public static func write(_ data: UnsafeBufferPointer<UInt8>, to path: String, mode: UInt32 = 0o644) throws(JSONFileError) -> JSONFileOrigin {
+        try write(to: path, mode: mode) { fd in writeAll(data, to: fd) }
+    }
+
+    /// Writes a document's text (each of its pieces in turn) the same way.
+    @discardableResult
+    public static func write(_ text: JSONText, to path: String, mode: UInt32 = 0o644) throws(JSONFileError) -> JSONFileOrigin {
+        try write(to: path, mode: mode) { fd in
+            var failure: String?
+            text.forEachChunk { chunk in
+                if failure == nil { failure = writeAll(chunk, to: fd) }
+            }
+            return failure
+        }
+    }
+
+    /// Writes all of `data` to `fd`; the error's text, if any.
+    private static func writeAll(_ data: UnsafeBufferPointer<UInt8>, to fd: Int32) -> String? {
+        guard let base = data.baseAddress else { return nil }
+        var done = 0
+        while done < data.count {
+            let n = Glibc_write(fd, base + done, data.count - done)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return errnoText() }
+            done += n
+        }
+        return nil
+    }
+
+    /// The atomic write around `contents`, which writes the new bytes to the temporary file.
+    private static func write(to path: String, mode: UInt32, contents: (Int32) -> String?) throws(JSONFileError) -> JSONFileOrigin {
         let target = resolvedTarget(path)
         let folder = directory(of: target)
         var template = Array((folder + "/." + basename(of: target) + ".keepsake-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: "cannot create a temporary file in \(folder): \(errnoText())") }
         let temporary = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-        var done = 0
-        var failure: String?
-        while done < data.count, failure == nil {
-            let n = Glibc_write(fd, data.baseAddress! + done, data.count - done)
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { failure = errnoText() } else { done += n }
-        }
+        var failure = contents(fd)
         if failure == nil, fchmod(fd, mode_t(mode)) != 0 { failure = errnoText() }
         if failure == nil, fsync(fd) != 0 { failure = errnoText() }
         var info = stat()

@@ -5,7 +5,7 @@ extension JSONDocument {
         guard entry.kind == .string else { return nil }
         let inner = (Int(entry.start) + 1)..<(Int(entry.end) - 1)
         if entry.header & IndexEntry.escapedFlag == 0 { return bytes.string(inner) }
-        return JSONStringDecoder.decode(bytes, inner)
+        return bytes.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
     }
 
     /// A number node, its literal kept.
@@ -95,11 +95,11 @@ extension JSONValue {
 
 /// Decodes the body of a validated JSON string (escapes resolved; a lone surrogate becomes U+FFFD).
 enum JSONStringDecoder {
-    static func decode(_ bytes: JSONBytes, _ range: Range<Int>) -> String {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(range.count)
-        var i = range.lowerBound
-        let end = range.upperBound
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        let end = bytes.count
         func hexValue(_ at: Int) -> UInt32 {
             var value: UInt32 = 0
             for k in 0..<4 {

@@ -5,8 +5,10 @@
 /// are decoded only when read.
 public struct JSONDocument: Sendable {
     /// The text, exactly as loaded or as produced by the last edit.
-    public let bytes: JSONBytes
-    let index: JSONIndex
+    public let bytes: JSONText
+    let index: IndexTable
+    /// Facts computed on request for this version of the text (child counts of large containers).
+    let cache: NodeCache
     /// The options the text was parsed with; edits re-parse with the same ones.
     public let options: JSONParseOptions
     /// The file this document was loaded from or last saved to, and its state on disk then.
@@ -25,9 +27,19 @@ public struct JSONDocument: Sendable {
     /// Parses bytes already in padded storage (no copy); `progress`, when given, is updated as the
     /// parse goes and can cancel it from another thread.
     public init(storage: JSONBytes, options: JSONParseOptions = .default, progress: JSONParseProgress? = nil) throws(JSONParseError) {
-        bytes = storage
+        bytes = JSONText(storage)
         self.options = options
-        index = try JSONParser.index(storage, options: options, progress: progress)
+        index = IndexTable(try JSONParser.index(storage, options: options, progress: progress))
+        cache = NodeCache()
+    }
+
+    /// A document made of an edited text and its index, as an edit builds them.
+    init(bytes: JSONText, index: IndexTable, cache: NodeCache, options: JSONParseOptions, origin: JSONFileOrigin?) {
+        self.bytes = bytes
+        self.index = index
+        self.cache = cache
+        self.options = options
+        self.origin = origin
     }
 
     /// A position in the document: one value (and, for a member, its key).
@@ -83,12 +95,15 @@ public struct JSONDocument: Sendable {
     /// The number of direct children: walks them once (O(children)); large containers remember
     /// their count, so asking again (every frame of a browser) is O(1).
     public func childCount(_ node: Node) -> Int {
-        if let known = index.largeChildCounts.withLock({ $0[node.id] }) { return known }
+        if let known = cache.largeChildCounts.withLock({ $0[node.id] }) { return known }
         var count = 0
         for _ in children(node) { count += 1 }
-        if count >= 1024 { index.largeChildCounts.withLock { $0[node.id] = count } }
+        if count >= Self.largeChildCount { cache.largeChildCounts.withLock { $0[node.id] = count } }
         return count
     }
+
+    /// Containers with at least this many children remember their count.
+    static let largeChildCount = 1024
 
     /// The n-th child of an array or object.
     public func child(_ node: Node, at position: Int) -> Node? {
@@ -103,10 +118,10 @@ public struct JSONDocument: Sendable {
 
     /// The children of a container, walked by sibling links.
     public struct Children: Sequence, IteratorProtocol {
-        let index: JSONIndex
+        let index: IndexTable
         var cursor: Int
         let end: Int
-        init(index: JSONIndex, first: Int, end: Int) {
+        init(index: IndexTable, first: Int, end: Int) {
             self.index = index
             self.cursor = first
             self.end = end
@@ -129,7 +144,7 @@ public struct JSONDocument: Sendable {
         let entry = index[node.id]
         let delta = entry.keyDelta
         guard delta != 0 else { return nil }
-        let keyStart = delta == IndexEntry.longKeyDelta ? (index.longKeys[node.id] ?? 0) : Int(entry.start) - Int(delta)
+        let keyStart = delta == IndexEntry.longKeyDelta ? (index.longKeyStart(node.id) ?? 0) : Int(entry.start) - Int(delta)
         // Find the closing quote: the first unescaped '"' after the opening one.
         var i = keyStart + 1
         while bytes[i] != UInt8(ascii: "\"") {
@@ -143,7 +158,7 @@ public struct JSONDocument: Sendable {
         guard let range = keyRange(node) else { return nil }
         let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
         if index[node.id].header & IndexEntry.keyEscapedFlag == 0 { return bytes.string(inner) }
-        return JSONStringDecoder.decode(bytes, inner)
+        return bytes.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
     }
 
     /// Whether a member's key is exactly `key` (compared by Unicode scalars, without allocating when unescaped).
@@ -158,10 +173,11 @@ public struct JSONDocument: Sendable {
             let keyStart = Int(entry.start) - Int(entry.keyDelta)
             // The key text is followed by its closing quote; the raw bytes equal the key when unescaped.
             guard keyStart + 1 + utf8.count < Int(entry.start) else { return false }
-            let source = bytes.base + keyStart + 1
-            guard source[utf8.count] == UInt8(ascii: "\"") else { return false }
-            guard let keyBase = utf8.baseAddress else { return utf8.isEmpty }
-            return memcmpBytes(source, keyBase, utf8.count)
+            return bytes.withContiguousBytes((keyStart + 1)..<(keyStart + 2 + utf8.count)) { source in
+                guard let source = source.baseAddress, source[utf8.count] == UInt8(ascii: "\"") else { return false }
+                guard let keyBase = utf8.baseAddress else { return utf8.isEmpty }
+                return memcmpBytes(source, keyBase, utf8.count)
+            }
         }
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -62,8 +61,6 @@ final class JSONIndex: @unchecked Sendable {
     let mappedBytes: Int  // 0 when allocated with malloc
     /// Key starts of members whose key-to-value distance did not fit in 24 bits.
     var longKeys: [Int: Int] = [:]
-    /// Child counts of large containers, counted once on first request (the index stores no counts).
-    let largeChildCounts = Mutex<[Int: Int]>([:])
 
     /// Below this worst-case size the index comes from malloc.
     private static let mapThreshold = 16 << 20
@@ -82,6 +79,14 @@ final class JSONIndex: @unchecked Sendable {
             entries = raw.bindMemory(to: IndexEntry.self, capacity: capacity)
             mappedBytes = 0
         }
+        count = 0
+    }
+
+    /// Room for exactly `capacity` entries, from the allocator (the entries of a re-indexed region).
+    init?(exactCapacity capacity: Int) {
+        guard let raw = malloc(max(1, capacity) * MemoryLayout<IndexEntry>.stride) else { return nil }
+        entries = raw.bindMemory(to: IndexEntry.self, capacity: max(1, capacity))
+        mappedBytes = 0
         count = 0
     }
 

@@ -89,10 +89,14 @@ extension JSONDocument {
         return bytes.string(i..<start)
     }
 
-    /// The leading whitespace of the line holding `offset`.
+    /// The leading whitespace of the line holding `offset` (none when the line starts more than
+    /// 64 KB before it: such a line is not laid out by indentation, and a minified gigabyte is one line).
     func lineIndent(at offset: Int) -> String {
         var lineStart = offset
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A {
+            lineStart -= 1
+            if offset - lineStart > 1 << 16 { return "" }
+        }
         if lineStart == 0, hasByteOrderMark { lineStart = 3 }
         var end = lineStart
         while end < offset, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }

@@ -209,7 +209,7 @@ struct BrowseCommand: ParsableCommand {
                 if valueIndex < old.count, old[valueIndex] != new[valueIndex] {
                     try document.update(at: .root, to: new[valueIndex])
                 }
-                output += Array(document.bytes.buffer) + line.terminator
+                output += document.bytes.array + line.terminator
             }
             for value in new.dropFirst(valueIndex) {
                 if let last = output.last, last != 0x0A { output.append(0x0A) }

@@ -67,7 +67,7 @@ struct OutputOptions: ParsableArguments {
     func write(_ document: inout JSONDocument, source: String) throws {
         switch output {
         case "-":
-            writeAll(document.bytes.buffer, to: STDOUT_FILENO)
+            document.bytes.forEachChunk { writeAll($0, to: STDOUT_FILENO) }
         case let path?:
             do { try document.save(to: path, force: true) } catch { throw CommandFailure(message: error.description) }
         case nil:

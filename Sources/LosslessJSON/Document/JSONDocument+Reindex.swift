@@ -1,0 +1,148 @@
+extension JSONDocument {
+    /// Pieces of text or index a document may collect before an edit parses the whole text again
+    /// (which joins them into one): lookups stay a short binary search.
+    static let maxPieces = 4096
+
+    /// The document with `splice` applied: only the values around the splice are parsed again, and
+    /// neither the untouched text nor the index after it is copied.
+    ///
+    /// The splice lies inside some container; the children of that container it touches — from the
+    /// last one starting at or before it to the first one ending at or after it — are parsed again,
+    /// wrapped in the container's brackets. Everything before them is kept as is, everything after
+    /// them is kept with its offsets moved, and their ancestors get a new end and subtree size.
+    /// Whenever that is not enough to decide (the splice reaches the root's brackets, the new
+    /// children do not parse, the piece lists grew long), the whole text is parsed, which also
+    /// reports an invalid result with the document's own line and column.
+    func replacing(_ splice: JSONSplice) throws(JSONParseError) -> JSONDocument {
+        let removed = splice.removedRange
+        let text = bytes.replacing(removed, with: splice.inserted)
+        if text.pieceCount <= Self.maxPieces, index.pieces.count <= Self.maxPieces,
+            let (index, cache) = reindexed(replacing: removed, with: splice.inserted)
+        {
+            return JSONDocument(bytes: text, index: index, cache: cache, options: options, origin: origin)
+        }
+        var document = try JSONDocument(storage: text.flattened(), options: options)
+        document.origin = origin
+        return document
+    }
+
+    /// The index and cache after replacing the bytes `removed` with `inserted`, or `nil` when only a
+    /// parse of the whole text can tell.
+    private func reindexed(replacing removed: Range<Int>, with inserted: [UInt8]) -> (IndexTable, NodeCache)? {
+        let a = removed.lowerBound
+        let b = removed.upperBound
+        let byteDelta = inserted.count - removed.count
+        guard bytes.count + byteDelta < Int(UInt32.max) else { return nil }
+        let rootEntry = index[0]
+        guard rootEntry.kind.isContainer, a > Int(rootEntry.start), b < Int(rootEntry.end) else { return nil }
+
+        // Descend to the deepest container whose interior holds the splice, noting in it the last
+        // child starting at or before the splice and the first child ending at or after it.
+        var ancestors = [0]
+        var first: Node?
+        var last: Node?
+        while true {
+            first = nil
+            last = nil
+            var deeper: Node?
+            for child in children(Node(id: ancestors[ancestors.count - 1])) {
+                let entry = index[child.id]
+                let start = memberStart(child)
+                if last == nil, Int(entry.end) >= b { last = child }
+                if start <= a { first = child }
+                if entry.kind.isContainer, Int(entry.start) < a, b < Int(entry.end) { deeper = child }
+                if start > b { break }
+            }
+            guard let deeper else { break }
+            ancestors.append(deeper.id)
+        }
+        let container = Node(id: ancestors[ancestors.count - 1])
+        let containerRange = range(container)
+        let low = first?.id ?? container.id + 1
+        let high = last.map(subtreeEnd) ?? subtreeEnd(container)
+        let regionStart = first.map(memberStart) ?? containerRange.lowerBound + 1
+        let regionEnd = last.map { range($0).upperBound } ?? containerRange.upperBound - 1
+
+        // The region's new text in the container's brackets, parsed at the container's depth.
+        let isObject = kind(container) == .object
+        let fragment = JSONBytes(uninitializedCount: 2 + (a - regionStart) + inserted.count + (regionEnd - b))
+        var target = fragment.base
+        func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+            if let source = chunk.baseAddress { target.update(from: source, count: chunk.count) }
+            target += chunk.count
+        }
+        target.pointee = isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        target += 1
+        bytes.forEachChunk(of: regionStart..<a, append)
+        inserted.withUnsafeBufferPointer(append)
+        bytes.forEachChunk(of: b..<regionEnd, append)
+        target.pointee = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let depthLeft = options.maxDepth - (ancestors.count - 1)
+        guard depthLeft >= 1 else { return nil }
+        let parsed: JSONIndex
+        do {
+            parsed = try JSONParser.index(fragment, options: JSONParseOptions(maxDepth: depthLeft))
+        } catch {
+            // Not a valid region: the parse of the whole text reports where, in the document's terms.
+            return nil
+        }
+        let newCount = parsed.count - 1
+        // Children were between others: the region must still hold one, or commas would dangle.
+        if newCount == 0, low > container.id + 1 || high < subtreeEnd(container) { return nil }
+        var oldChildren = 0
+        var cursor = low
+        while cursor < high {
+            oldChildren += 1
+            cursor += Int(index[cursor].link)
+        }
+        var newChildren = 0
+        cursor = 1
+        while cursor < parsed.count {
+            newChildren += 1
+            cursor += Int(parsed.entries[cursor].link)
+        }
+
+        // One new storage: the ancestors with their new end and size, then the region's entries.
+        let countDelta = newCount - (high - low)
+        guard let patch = JSONIndex(exactCapacity: ancestors.count + newCount) else { return nil }
+        for (i, id) in ancestors.enumerated() {
+            var entry = index[id]
+            entry.end = UInt32(truncatingIfNeeded: Int(entry.end) + byteDelta)
+            entry.link = UInt32(truncatingIfNeeded: Int(entry.link) + countDelta)
+            (patch.entries + i).initialize(to: entry)
+        }
+        let shift = regionStart - 1  // the fragment's opening bracket stands before the region
+        for j in 0..<newCount {
+            var entry = parsed.entries[j + 1]
+            entry.start = UInt32(truncatingIfNeeded: Int(entry.start) + shift)
+            entry.end = UInt32(truncatingIfNeeded: Int(entry.end) + shift)
+            (patch.entries + ancestors.count + j).initialize(to: entry)
+        }
+        for (id, keyStart) in parsed.longKeys { patch.longKeys[ancestors.count + id - 1] = keyStart + shift }
+        patch.finish(count: ancestors.count + newCount)
+
+        var pieces: [IndexTable.Piece] = []
+        var next = 0
+        for (i, id) in ancestors.enumerated() {
+            pieces += index.pieces(next..<id)
+            pieces.append(IndexTable.Piece(storage: patch, first: i, count: 1, byteShift: 0))
+            next = id + 1
+        }
+        pieces += index.pieces(next..<low)
+        pieces.append(IndexTable.Piece(storage: patch, first: ancestors.count, count: newCount, byteShift: 0))
+        pieces += index.pieces(high..<index.count, shiftedBy: byteDelta)
+
+        // Remembered child counts: the container's changes, those after the region move.
+        var counts: [Int: Int] = [:]
+        for (id, count) in cache.largeChildCounts.withLock({ $0 }) {
+            if id == container.id {
+                counts[id] = count + newChildren - oldChildren
+            } else if id < low {
+                counts[id] = count
+            } else if id >= high {
+                counts[id + countDelta] = count
+            }
+        }
+        return (IndexTable(pieces: pieces), NodeCache(largeChildCounts: counts))
+    }
+}

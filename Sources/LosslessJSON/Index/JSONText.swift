@@ -1,0 +1,152 @@
+/// The bytes of a document: the loaded text, and after edits a list of pieces of it and of the
+/// inserted texts (a piece table).
+///
+/// An edit replaces a range with new bytes by splitting the piece list — O(pieces), never a copy
+/// of the untouched text — so editing a gigabyte costs what editing a kilobyte costs. A text that
+/// was never edited is one piece and reads straight from its storage.
+public struct JSONText: @unchecked Sendable, RandomAccessCollection {
+    /// A range of bytes of one storage.
+    struct Piece {
+        let storage: JSONBytes
+        let offset: Int
+        let count: Int
+    }
+
+    private(set) var pieces: [Piece]
+    /// The position in the text of each piece's first byte.
+    private var starts: [Int]
+    /// The number of bytes in the text.
+    public let count: Int
+    /// The first byte when the text is one whole storage (the common case, read without a search).
+    private let single: UnsafeMutablePointer<UInt8>?
+
+    /// The text held by one storage, whole.
+    init(_ storage: JSONBytes) {
+        self.init(pieces: [Piece(storage: storage, offset: 0, count: storage.count)])
+    }
+
+    private init(pieces: [Piece]) {
+        let kept = pieces.filter { $0.count > 0 }
+        self.pieces = kept
+        var starts: [Int] = []
+        starts.reserveCapacity(kept.count)
+        var total = 0
+        for piece in kept {
+            starts.append(total)
+            total += piece.count
+        }
+        self.starts = starts
+        count = total
+        // Only a whole storage has the zero padding after its last byte that reads past the end expect.
+        let whole = kept.count == 1 && kept[0].offset == 0 && kept[0].count == kept[0].storage.count
+        single = whole ? kept[0].storage.base : nil
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The number of pieces (1 for a text that was never edited).
+    public var pieceCount: Int { pieces.count }
+
+    /// The piece holding byte `offset` (`offset < count`).
+    @inline(__always)
+    private func piece(containing offset: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The byte at `offset`, or 0 past the end (the zero padding the scanners rely on).
+    @inline(__always)
+    public subscript(offset: Int) -> UInt8 {
+        if let single { return single[offset] }
+        guard offset < count, offset >= 0 else { return 0 }
+        let p = piece(containing: offset)
+        return pieces[p].storage.base[pieces[p].offset + offset - starts[p]]
+    }
+
+    /// Calls `body` with the bytes of `range` in one buffer: in place when they lie in one piece,
+    /// else copied.
+    public func withContiguousBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let single { return try body(UnsafeBufferPointer(start: single + range.lowerBound, count: range.count)) }
+        if range.isEmpty { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let p = piece(containing: range.lowerBound)
+        let local = range.lowerBound - starts[p]
+        if local + range.count <= pieces[p].count {
+            return try body(UnsafeBufferPointer(start: pieces[p].storage.base + pieces[p].offset + local, count: range.count))
+        }
+        return try slice(range).withUnsafeBufferPointer(body)
+    }
+
+    /// Calls `body` with each piece of `range`, in order (the whole text when `range` is nil).
+    public func forEachChunk(of range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        let range = range ?? 0..<count
+        guard !range.isEmpty else { return }
+        var p = piece(containing: range.lowerBound)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let piece = pieces[p]
+            let local = position - starts[p]
+            let length = Swift.min(piece.count - local, range.upperBound - position)
+            try body(UnsafeBufferPointer(start: piece.storage.base + piece.offset + local, count: length))
+            position += length
+            p += 1
+        }
+    }
+
+    /// A copy of the bytes in `range`.
+    public func slice(_ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        forEachChunk(of: range) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The bytes in `range` decoded as UTF-8 (invalid sequences repaired).
+    public func string(_ range: Range<Int>) -> String {
+        withContiguousBytes(range) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The whole text, copied into one array.
+    public var array: [UInt8] { slice(0..<count) }
+
+    /// The whole text in place when it is one storage.
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        guard let single else { return nil }
+        return try body(UnsafeBufferPointer(start: single, count: count))
+    }
+
+    /// The text with `range` replaced by `inserted`: the pieces around the range are kept, not copied.
+    func replacing(_ range: Range<Int>, with inserted: [UInt8]) -> JSONText {
+        var out: [Piece] = []
+        out.reserveCapacity(pieces.count + 2)
+        // The pieces before the range, the new bytes, then the pieces after it.
+        for (p, piece) in pieces.enumerated() where starts[p] < range.lowerBound {
+            out.append(Piece(storage: piece.storage, offset: piece.offset, count: Swift.min(piece.count, range.lowerBound - starts[p])))
+        }
+        if !inserted.isEmpty {
+            out.append(Piece(storage: JSONBytes(inserted), offset: 0, count: inserted.count))
+        }
+        for (p, piece) in pieces.enumerated() where starts[p] + piece.count > range.upperBound {
+            let skip = Swift.max(0, range.upperBound - starts[p])
+            out.append(Piece(storage: piece.storage, offset: piece.offset + skip, count: piece.count - skip))
+        }
+        return JSONText(pieces: out)
+    }
+
+    /// The text in one new padded storage (for a parse of the whole text).
+    func flattened() -> JSONBytes {
+        if single != nil { return pieces[0].storage }
+        let storage = JSONBytes(uninitializedCount: count)
+        var target = storage.base
+        forEachChunk { chunk in
+            if let source = chunk.baseAddress { target.update(from: source, count: chunk.count) }
+            target += chunk.count
+        }
+        return storage
+    }
+}

@@ -1,0 +1,128 @@
+import Testing
+@testable import LosslessJSON
+
+/// An edit re-indexes only the values around it; the result must be exactly what a parse of the
+/// whole new text gives, after any sequence of edits and undos.
+@Suite("Re-indexing after edits")
+struct ReindexTests {
+    /// Every node of `edited` (pieces of text and index) against a fresh parse of its text.
+    static func expectSameStructure(_ edited: JSONDocument, _ context: String) throws {
+        let fresh = try JSONDocument(bytes: edited.bytes.array, options: edited.options)
+        #expect(edited.nodeCount == fresh.nodeCount, "\(context): node count")
+        guard edited.nodeCount == fresh.nodeCount else { return }
+        for id in 0..<fresh.nodeCount {
+            let node = JSONDocument.Node(id: id)
+            guard edited.kind(node) == fresh.kind(node), edited.range(node) == fresh.range(node),
+                edited.subtreeEnd(node) == fresh.subtreeEnd(node), edited.keyRange(node) == fresh.keyRange(node),
+                edited.key(node) == fresh.key(node), edited.value(node) == fresh.value(node)
+            else {
+                Issue.record("\(context): node \(id) differs from a fresh parse")
+                return
+            }
+            if fresh.kind(node).isContainer, edited.childCount(node) != fresh.childCount(node) {
+                Issue.record("\(context): child count of node \(id)")
+                return
+            }
+        }
+    }
+
+    /// A random edit that fits a random node of `document`.
+    static func randomEdit(in document: JSONDocument, step: Int, using rng: inout SeededGenerator) -> JSONEdit? {
+        let target = JSONDocument.Node(id: Int.random(in: 0..<document.nodeCount, using: &rng))
+        let path = document.path(of: target)
+        guard document.node(at: path) == target else { return nil }  // hidden by a duplicate key
+        var valueGenerator = RandomJSON(seed: UInt64(step) &* 7919)
+        let newValue = valueGenerator.value(depth: 2, indent: "").1
+        var edits: [JSONEdit] = [.replace(at: path, with: newValue)]
+        if !path.isRoot { edits += [.remove(at: path), .remove(at: path)] }
+        if case .key? = path.last { edits.append(.renameKey(at: path, to: "renamed\(step)")) }
+        switch document.kind(target) {
+        case .object:
+            edits.append(.insertMember(in: path, key: "k\(step)", value: newValue,
+                                       at: Int.random(in: 0...document.childCount(target), using: &rng)))
+        case .array:
+            edits.append(.insertElement(in: path, value: newValue, at: Int.random(in: 0...document.childCount(target), using: &rng)))
+        default: break
+        }
+        return edits.randomElement(using: &rng)
+    }
+
+    @Test("forty edits in a row, then every one undone: each state indexes like a fresh parse", arguments: Array(UInt64(1)...60))
+    func editSequences(seed: UInt64) throws {
+        var generator = RandomJSON(seed: seed)
+        let original = try JSONDocument(generator.document().text)
+        var document = original
+        var rng = SeededGenerator(seed: seed &* 104_729)
+        var splices: [JSONSplice] = []
+        var incremental = 0
+        for step in 0..<40 {
+            guard let edit = Self.randomEdit(in: document, step: step, using: &rng) else { continue }
+            let splice: JSONSplice
+            do {
+                splice = try document.apply(edit)
+            } catch JSONEditError.rootNotAllowed {
+                continue
+            }
+            splices.append(splice)
+            if document.index.pieces.count > 1 { incremental += 1 }
+            try Self.expectSameStructure(document, "seed \(seed) step \(step): \(edit)")
+        }
+        for (step, splice) in splices.enumerated().reversed() {
+            try document.apply(splice.inverse)
+            try Self.expectSameStructure(document, "seed \(seed) undo of step \(step)")
+        }
+        #expect(document.bytes.array == original.bytes.array)
+        // The edits inside containers must have taken the incremental path (edits of the root
+        // itself parse the whole text).
+        #expect(splices.isEmpty || incremental > 0, "seed \(seed): no edit was re-indexed incrementally")
+    }
+
+    @Test("an edit deep in a large document keeps the text and index in pieces and moves nothing")
+    func largeDocumentEditIsLocal() throws {
+        let elements = (0..<5000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", "b"]}"# }
+        let original = try JSONDocument("[\n  " + elements.joined(separator: ",\n  ") + "\n]")
+        #expect(original.childCount(original.root) == 5000)  // remembered: a large container
+        var document = original
+        try document.apply(.replace(at: [4000, "name"], with: .string("renamed")))
+        try document.apply(.remove(at: [10]))
+        try document.apply(.insertElement(in: .root, value: .number(JSONNumber(7)), at: 2))
+        #expect(document.bytes.pieceCount > 1)
+        #expect(document.index.pieces.count > 1)
+        #expect(document.childCount(document.root) == 5000)
+        #expect(document.value(at: [4000, "name"]) == .string("renamed"))
+        #expect(document.value(at: [2]) == .number(JSONNumber(7)))
+        try Self.expectSameStructure(document, "large document")
+        // The untouched storage is shared, not copied.
+        #expect(document.bytes.pieces.contains { $0.storage === original.bytes.pieces[0].storage })
+    }
+
+    @Test("an edit that makes the text invalid reports the whole document's line and column")
+    func invalidSplice() throws {
+        let document = try JSONDocument("{\n  \"a\": [1, 2],\n  \"b\": true\n}")
+        let offset = document.range(JSONDocument.Node(id: 2)).upperBound  // after "1"
+        var edited = document
+        #expect {
+            try edited.apply(JSONSplice(offset: offset, removed: [], inserted: Array(",,".utf8)))
+        } throws: { error in
+            guard case JSONEditError.invalidResult(let parseError) = error else { return false }
+            return parseError.line == 2 && parseError.column == 11
+        }
+        #expect(edited.text == document.text)
+        // A splice that leaves a dangling comma between children is refused too.
+        let second = document.range(JSONDocument.Node(id: 3))
+        #expect(throws: JSONEditError.self) {
+            try edited.apply(JSONSplice(offset: second.lowerBound, removed: Array("2".utf8), inserted: []))
+        }
+    }
+
+    @Test("the depth limit holds for values inserted deep in the document")
+    func depthLimit() throws {
+        let options = JSONParseOptions(maxDepth: 4)
+        var document = try JSONDocument(#"{"a": {"b": [1]}}"#, options: options)
+        try document.apply(.insertElement(in: ["a", "b"], value: .array([.number(JSONNumber(2))]), at: 1))
+        #expect(throws: JSONEditError.self) {
+            try document.apply(.insertElement(in: ["a", "b", 1], value: .array([.array([])]), at: 0))
+        }
+        try Self.expectSameStructure(document, "depth")
+    }
+}
