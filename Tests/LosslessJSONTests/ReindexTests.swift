@@ -26,6 +26,23 @@ struct ReindexTests {
         }
     }
 
+    /// Every node outside the edit (not parsed again, not around it) has the id `change` gives it,
+    /// with the same key and bytes.
+    static func expectMoved(from old: JSONDocument, to new: JSONDocument, by change: JSONNodeChange, _ context: String) {
+        for id in 0..<old.nodeCount {
+            let node = JSONDocument.Node(id: id)
+            let around = id < change.replaced.lowerBound && old.subtreeEnd(node) > change.replaced.lowerBound - 1
+                && (id == change.container.id || old.subtreeEnd(node) >= change.replaced.upperBound)
+            if around { continue }
+            guard let moved = change.newID(id) else { continue }
+            let target = JSONDocument.Node(id: moved)
+            guard moved < new.nodeCount, new.rawText(target) == old.rawText(node), new.key(target) == old.key(node) else {
+                Issue.record("\(context): node \(id) did not move to \(moved)")
+                return
+            }
+        }
+    }
+
     /// A random edit that fits a random node of `document`.
     static func randomEdit(in document: JSONDocument, step: Int, using rng: inout SeededGenerator) -> JSONEdit? {
         let target = JSONDocument.Node(id: Int.random(in: 0..<document.nodeCount, using: &rng))
@@ -58,13 +75,17 @@ struct ReindexTests {
         for step in 0..<40 {
             guard let edit = Self.randomEdit(in: document, step: step, using: &rng) else { continue }
             let splice: JSONSplice
+            let before = document
             do {
                 splice = try document.apply(edit)
             } catch JSONEditError.rootNotAllowed {
                 continue
             }
             splices.append(splice)
-            if document.index.pieces.count > 1 { incremental += 1 }
+            if let change = document.lastChange {
+                incremental += 1
+                Self.expectMoved(from: before, to: document, by: change, "seed \(seed) step \(step)")
+            }
             try Self.expectSameStructure(document, "seed \(seed) step \(step): \(edit)")
         }
         for (step, splice) in splices.enumerated().reversed() {
@@ -92,8 +113,46 @@ struct ReindexTests {
         #expect(document.value(at: [4000, "name"]) == .string("renamed"))
         #expect(document.value(at: [2]) == .number(JSONNumber(7)))
         try Self.expectSameStructure(document, "large document")
+        // Children by position and by id, through the moved directory, as in a fresh parse.
+        let fresh = try JSONDocument(bytes: document.bytes.array)
+        for position in 0..<5001 {
+            let child = document.child(document.root, at: position)
+            guard child == fresh.child(fresh.root, at: position) else {
+                Issue.record("child at \(position) differs from a fresh parse")
+                break
+            }
+            if let child, document.child(document.root, holding: child)?.position != position {
+                Issue.record("position of child \(child.id)")
+                break
+            }
+        }
         // The untouched storage is shared, not copied.
         #expect(document.bytes.pieces.contains { $0.storage === original.bytes.pieces[0].storage })
+    }
+
+    @Test("many edits of a large array: counts, positions and paths stay those of a fresh parse")
+    func largeArrayEdits() throws {
+        let elements = (0..<3000).map { #"{"id": \#($0), "tags": [\#($0), "x"]}"# }
+        var document = try JSONDocument("[" + elements.joined(separator: ", ") + "]")
+        var rng = SeededGenerator(seed: 42)
+        for step in 0..<200 {
+            let count = document.childCount(document.root)
+            let position = Int.random(in: 0..<count, using: &rng)
+            switch step % 4 {
+            case 0: try document.apply(.remove(at: [.index(position)]))
+            case 1: try document.apply(.insertElement(in: .root, value: .array([.number(JSONNumber(step))]), at: position))
+            case 2: try document.apply(.replace(at: [.index(position), "id"], with: .string("s\(step)")))
+            default: try document.apply(.insertElement(in: [.index(position), "tags"], value: .null, at: 0))
+            }
+        }
+        let fresh = try JSONDocument(bytes: document.bytes.array)
+        #expect(document.childCount(document.root) == fresh.childCount(fresh.root))
+        for position in stride(from: 0, to: fresh.childCount(fresh.root), by: 7) {
+            let child = try #require(fresh.child(fresh.root, at: position))
+            #expect(document.child(document.root, at: position) == child)
+            #expect(document.path(of: JSONDocument.Node(id: child.id + 1)) == fresh.path(of: JSONDocument.Node(id: child.id + 1)))
+        }
+        try Self.expectSameStructure(document, "large array")
     }
 
     @Test("an edit that makes the text invalid reports the whole document's line and column")

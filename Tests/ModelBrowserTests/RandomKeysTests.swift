@@ -20,20 +20,57 @@ struct RandomKeysTests {
     @Test("100,000 random keys over the samples: no crash, every save parses and changes only edited bytes",
           arguments: ["people.json", "usages.json", "post.json", "screen.json", "students.json"])
     func randomKeys(sample name: String) throws {
-        var rng = SplitMix(state: 20261122)
         var state = try browser(name)
-        let alphabet: [Key] = keys("jjjkkhlJKgG ee/n<Enter><Enter><Enter>a1<Enter>dyrxv<Esc>uu<C-r>D?q:w<C-s>x") + [
+        try Self.run(&state, steps: 100_000 / 5, seed: 20261122, name: name)
+    }
+
+    @Test("random keys over a 3,000-element array: rows and expansion records fit the document after every edit")
+    func randomKeysOverALargeArray() throws {
+        let elements = (0..<3000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", {"b": [1, 2]}]}"# }
+        let document = try JSONDocument("[\n  " + elements.joined(separator: ",\n  ") + "\n]")
+        var state = BrowserState(document: document, sourceName: "large.json", hasFile: true, registry: ModelRegistry())
+        try Self.run(&state, steps: 6_000, seed: 7, name: "large.json", farJumps: true)
+    }
+
+    /// The rows are those the expansions give, and each expansion record names the node's real
+    /// parent and position in the current document.
+    static func expectConsistent(_ state: BrowserState, _ context: String) throws {
+        var rebuilt = state
+        rebuilt.rebuildRows()
+        #expect(Array(rebuilt.rows) == Array(state.rows), "\(context): the rows are not those of the expansions")
+        let document = state.document
+        for (id, info) in state.expanded where id != 0 {
+            let node = JSONDocument.Node(id: id)
+            guard id < document.nodeCount, document.kind(node).isContainer, info.parent >= 0,
+                let found = document.child(JSONDocument.Node(id: info.parent), holding: node), found.node == node,
+                found.position == info.index
+            else {
+                Issue.record("\(context): expansion record of node \(id) (\(info)) is not its parent and position")
+                return
+            }
+        }
+    }
+
+    /// Sends random keys; checks every save (it parses, undoing gives the saved bytes) and, after
+    /// every edit, undo and redo, that the rows and expansion records fit the new document.
+    static func run(_ state: inout BrowserState, steps: Int, seed: UInt64, name: String, farJumps: Bool = false) throws {
+        var rng = SplitMix(state: seed)
+        var alphabet: [Key] = keys("jjjkkhlJKgG ee/n<Enter><Enter><Enter>a1<Enter>dyrxv<Esc>uu<C-r>D?q:w<C-s>x") + [
             .character("\""), .character("{"), .character("}"), .character("0"), .character("é"), .character("山"),
             .pageDown, .pageUp, .control("d"), .control("u"), .backspace, .delete, .left, .right, .home, .end,
         ]
+        if farJumps { alphabet += Array(repeating: Key.pageDown, count: 6) + [.character("G"), .character("l"), .character("l")] }
         var savedBytes = state.document.bytes.array
-        let count = 100_000 / 5
-        for step in 0..<count {
+        for step in 0..<steps {
             if step % 997 == 0 {
                 _ = update(&state, .resize(width: Int.random(in: 20...120, using: &rng), height: Int.random(in: 5...50, using: &rng)))
             }
             let key = alphabet.randomElement(using: &rng)!
+            let before = state
             let effects = update(&state, .key(key))
+            if state.undoStack.count != before.undoStack.count || state.redoStack.count != before.redoStack.count {
+                try Self.expectConsistent(state, "step \(step), after \(key)")
+            }
             for effect in effects {
                 switch effect {
                 case .save:

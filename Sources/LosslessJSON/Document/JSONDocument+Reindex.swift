@@ -1,3 +1,28 @@
+/// Where an edit moved the nodes of a document: which were parsed again and how far the ones after
+/// them moved. Views keyed by node id (a browser's rows) follow an edit with it instead of starting over.
+public struct JSONNodeChange: Sendable, Hashable {
+    /// The innermost container around the edit (its id is the same before and after).
+    public let container: JSONDocument.Node
+    /// The ids, before the edit, of the container's children that were parsed again, with their subtrees.
+    public let replaced: Range<Int>
+    /// The number of nodes they became, from `replaced.lowerBound` on.
+    public let insertedCount: Int
+    /// The position among the container's children of the first one parsed again.
+    public let firstPosition: Int
+    /// How many children the container gained (negative: lost).
+    public let childDelta: Int
+
+    /// How far the ids after the edit moved.
+    public var idDelta: Int { insertedCount - replaced.count }
+
+    /// The id after the edit of a node that was not parsed again, or `nil` for one that was.
+    public func newID(_ id: Int) -> Int? {
+        if id < replaced.lowerBound { return id }
+        if id >= replaced.upperBound { return id + idDelta }
+        return nil
+    }
+}
+
 extension JSONDocument {
     /// Pieces of text or index a document may collect before an edit parses the whole text again
     /// (which joins them into one): lookups stay a short binary search.
@@ -17,9 +42,11 @@ extension JSONDocument {
         let removed = splice.removedRange
         let text = bytes.replacing(removed, with: splice.inserted)
         if text.pieceCount <= Self.maxPieces, index.pieces.count <= Self.maxPieces,
-            let (index, cache) = reindexed(replacing: removed, with: splice.inserted)
+            let (index, cache, change) = reindexed(replacing: removed, with: splice.inserted)
         {
-            return JSONDocument(bytes: text, index: index, cache: cache, options: options, origin: origin)
+            var document = JSONDocument(bytes: text, index: index, cache: cache, options: options, origin: origin)
+            document.lastChange = change
+            return document
         }
         var document = try JSONDocument(storage: text.flattened(), options: options)
         document.origin = origin
@@ -28,7 +55,7 @@ extension JSONDocument {
 
     /// The index and cache after replacing the bytes `removed` with `inserted`, or `nil` when only a
     /// parse of the whole text can tell.
-    private func reindexed(replacing removed: Range<Int>, with inserted: [UInt8]) -> (IndexTable, NodeCache)? {
+    private func reindexed(replacing removed: Range<Int>, with inserted: [UInt8]) -> (IndexTable, NodeCache, JSONNodeChange)? {
         let a = removed.lowerBound
         let b = removed.upperBound
         let byteDelta = inserted.count - removed.count
@@ -37,21 +64,41 @@ extension JSONDocument {
         guard rootEntry.kind.isContainer, a > Int(rootEntry.start), b < Int(rootEntry.end) else { return nil }
 
         // Descend to the deepest container whose interior holds the splice, noting in it the last
-        // child starting at or before the splice and the first child ending at or after it.
+        // child starting at or before the splice (and its position) and the first child ending at
+        // or after it. A large container's directory skips to the children near the splice.
         var ancestors = [0]
         var first: Node?
+        var firstPosition = 0
         var last: Node?
         while true {
+            let parent = Node(id: ancestors[ancestors.count - 1])
             first = nil
+            firstPosition = 0
             last = nil
             var deeper: Node?
-            for child in children(Node(id: ancestors[ancestors.count - 1])) {
-                let entry = index[child.id]
+            var position = 0
+            var cursor = parent.id + 1
+            let end = subtreeEnd(parent)
+            if let directory = directory(parent) {
+                // The last listed child starting at or before the splice: the children before it end before it.
+                var low = 0
+                var high = directory.ids.count - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if memberStart(Node(id: directory.ids[middle])) <= a { low = middle } else { high = middle - 1 }
+                }
+                (position, cursor) = (directory.positions[low], directory.ids[low])
+            }
+            while cursor < end {
+                let child = Node(id: cursor)
+                let entry = index[cursor]
                 let start = memberStart(child)
                 if last == nil, Int(entry.end) >= b { last = child }
-                if start <= a { first = child }
+                if start <= a { (first, firstPosition) = (child, position) }
                 if entry.kind.isContainer, Int(entry.start) < a, b < Int(entry.end) { deeper = child }
                 if start > b { break }
+                cursor += Int(entry.link)
+                position += 1
             }
             guard let deeper else { break }
             ancestors.append(deeper.id)
@@ -132,17 +179,29 @@ extension JSONDocument {
         pieces.append(IndexTable.Piece(storage: patch, first: ancestors.count, count: newCount, byteShift: 0))
         pieces += index.pieces(high..<index.count, shiftedBy: byteDelta)
 
-        // Remembered child counts: the container's changes, those after the region move.
-        var counts: [Int: Int] = [:]
-        for (id, count) in cache.largeChildCounts.withLock({ $0 }) {
-            if id == container.id {
-                counts[id] = count + newChildren - oldChildren
-            } else if id < low {
-                counts[id] = count
-            } else if id >= high {
-                counts[id + countDelta] = count
+        // Child directories: entries of re-parsed children go, those after the region move (and,
+        // in the container, change position); directories of re-parsed containers go.
+        let childDelta = newChildren - oldChildren
+        var directories: [Int: ChildDirectory] = [:]
+        for (id, directory) in cache.directories.withLock({ $0 }) where id < low || id >= high {
+            var moved = ChildDirectory(count: directory.count, positions: [], ids: [])
+            if id == container.id { moved.count += childDelta }
+            for (position, child) in zip(directory.positions, directory.ids) where child < low || child >= high {
+                let after = child >= high
+                moved.positions.append(position + (after && id == container.id ? childDelta : 0))
+                moved.ids.append(child + (after ? countDelta : 0))
             }
+            let newID = id >= high ? id + countDelta : id
+            // A directory starts at the first child, which the edit may have re-parsed.
+            if moved.positions.first != 0, moved.count > 0 {
+                moved.positions.insert(0, at: 0)
+                moved.ids.insert(newID + 1, at: 0)
+            }
+            directories[newID] = moved
         }
-        return (IndexTable(pieces: pieces), NodeCache(largeChildCounts: counts))
+        let change = JSONNodeChange(
+            container: container, replaced: low..<high, insertedCount: newCount,
+            firstPosition: first == nil ? 0 : firstPosition, childDelta: childDelta)
+        return (IndexTable(pieces: pieces), NodeCache(directories: directories), change)
     }
 }

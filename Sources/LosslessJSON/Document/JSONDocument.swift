@@ -13,6 +13,9 @@ public struct JSONDocument: Sendable {
     public let options: JSONParseOptions
     /// The file this document was loaded from or last saved to, and its state on disk then.
     public var origin: JSONFileOrigin?
+    /// How the splice that made this document moved the nodes of the one before, when only part of
+    /// the text was parsed again (`nil` after a parse of the whole text).
+    public internal(set) var lastChange: JSONNodeChange?
 
     /// Parses a JSON text given as bytes.
     public init(bytes: some Collection<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
@@ -85,36 +88,80 @@ public struct JSONDocument: Sendable {
     /// The exact source text of a node's value.
     public func rawText(_ node: Node) -> String { bytes.string(range(node)) }
 
-    /// The node after this one's subtree (its next sibling, if it has one).
+    /// The id after this node's subtree: its next sibling's, if it has one (the subtree is `node.id..<subtreeEnd`).
     @inline(__always)
-    func subtreeEnd(_ node: Node) -> Int { node.id + Int(index[node.id].link) }
+    public func subtreeEnd(_ node: Node) -> Int { node.id + Int(index[node.id].link) }
 
     /// The direct children of an array or object, in order (none for a scalar).
     public func children(_ node: Node) -> Children { Children(index: index, first: node.id + 1, end: subtreeEnd(node)) }
 
-    /// The number of direct children: walks them once (O(children)); large containers remember
-    /// their count, so asking again (every frame of a browser) is O(1).
+    /// The number of direct children: walks them once (O(children)); a large container keeps a
+    /// directory of its children, so asking again (every frame of a browser) is O(1).
     public func childCount(_ node: Node) -> Int {
-        if let known = cache.largeChildCounts.withLock({ $0[node.id] }) { return known }
+        if let directory = cache.directory(node.id) { return directory.count }
         var count = 0
         for _ in children(node) { count += 1 }
-        if count >= Self.largeChildCount { cache.largeChildCounts.withLock { $0[node.id] = count } }
+        if count >= Self.largeChildCount {
+            var directory = ChildDirectory(count: count, positions: [], ids: [])
+            directory.positions.reserveCapacity(count / ChildDirectory.stride + 1)
+            directory.ids.reserveCapacity(count / ChildDirectory.stride + 1)
+            for (position, child) in children(node).enumerated() where position % ChildDirectory.stride == 0 {
+                directory.positions.append(position)
+                directory.ids.append(child.id)
+            }
+            cache.directories.withLock { $0[node.id] = directory }
+        }
         return count
     }
 
-    /// Containers with at least this many children remember their count.
+    /// Containers with at least this many children keep a directory of them.
     static let largeChildCount = 1024
 
-    /// The n-th child of an array or object.
+    /// The directory of a large container (built on first use), or `nil` for a small one.
+    func directory(_ node: Node) -> ChildDirectory? {
+        if let directory = cache.directory(node.id) { return directory }
+        guard kind(node).isContainer, childCount(node) >= Self.largeChildCount else { return nil }
+        return cache.directory(node.id)
+    }
+
+    /// The n-th child of an array or object (O(log children + 64) in a large container).
     public func child(_ node: Node, at position: Int) -> Node? {
         guard position >= 0 else { return nil }
+        var cursor = node.id + 1
         var i = 0
-        for child in children(node) {
-            if i == position { return child }
+        if position >= ChildDirectory.stride, let directory = directory(node) {
+            guard position < directory.count else { return nil }
+            (i, cursor) = directory.entry(atOrBefore: position)
+        }
+        let end = subtreeEnd(node)
+        while cursor < end {
+            if i == position { return Node(id: cursor) }
+            cursor += Int(index[cursor].link)
             i += 1
         }
         return nil
     }
+
+    /// The direct child of `node` whose subtree holds `target`, and its position among the children.
+    public func child(_ node: Node, holding target: Node) -> (node: Node, position: Int)? {
+        let end = subtreeEnd(node)
+        guard target.id > node.id, target.id < end else { return nil }
+        var cursor = node.id + 1
+        var i = 0
+        if target.id - cursor >= ChildDirectory.stride, let directory = directory(node) {
+            (i, cursor) = directory.entry(atOrBeforeID: target.id)
+        }
+        while cursor < end {
+            let next = cursor + Int(index[cursor].link)
+            if target.id < next { return (Node(id: cursor), i) }
+            cursor = next
+            i += 1
+        }
+        return nil
+    }
+
+    /// The siblings from `first` up to (not including) node id `end`, walked by sibling links.
+    public func children(from first: Node, to end: Int) -> Children { Children(index: index, first: first.id, end: end) }
 
     /// The children of a container, walked by sibling links.
     public struct Children: Sequence, IteratorProtocol {
@@ -209,34 +256,15 @@ public struct JSONDocument: Sendable {
         return node
     }
 
-    /// The path of a node (found by descending from the root: O(depth × siblings)).
+    /// The path of a node (found by descending from the root: O(depth × log siblings)).
     public func path(of target: Node) -> JSONPath {
         var components: [JSONPath.Component] = []
         var node = root
-        while node != target {
-            var found = false
-            for child in children(node) where child.id <= target.id && target.id < subtreeEnd(child) {
-                if kind(node) == .object {
-                    components.append(.key(key(child) ?? ""))
-                } else {
-                    components.append(.index(countChildren(of: node, before: child)))
-                }
-                node = child
-                found = true
-                break
-            }
-            if !found { break }
+        while node != target, let (child, position) = child(node, holding: target) {
+            components.append(kind(node) == .object ? .key(key(child) ?? "") : .index(position))
+            node = child
         }
         return JSONPath(components)
-    }
-
-    private func countChildren(of node: Node, before target: Node) -> Int {
-        var count = 0
-        for child in children(node) {
-            if child == target { break }
-            count += 1
-        }
-        return count
     }
 }
 

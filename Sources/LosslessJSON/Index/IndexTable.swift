@@ -95,12 +95,51 @@ struct IndexTable: @unchecked Sendable {
     var byteCount: Int { count * MemoryLayout<IndexEntry>.stride }
 }
 
+/// Every 64th child of a large container, by position and id: a child is found by position or by
+/// id with a binary search and at most 64 steps along sibling links, instead of a walk from the first.
+struct ChildDirectory: Sendable {
+    /// Children between two entries.
+    static let stride = 64
+
+    /// The number of children.
+    var count: Int
+    /// The positions of the children listed (increasing; 64 apart when built, closer after edits).
+    var positions: [Int]
+    /// Their node ids.
+    var ids: [Int]
+
+    /// The last entry at or before position `position`.
+    func entry(atOrBefore position: Int) -> (position: Int, id: Int) {
+        let k = Self.lastIndex(in: positions, atMost: position)
+        return (positions[k], ids[k])
+    }
+
+    /// The last entry whose node id is `id` or before it.
+    func entry(atOrBeforeID id: Int) -> (position: Int, id: Int) {
+        let k = Self.lastIndex(in: ids, atMost: id)
+        return (positions[k], ids[k])
+    }
+
+    private static func lastIndex(in values: [Int], atMost value: Int) -> Int {
+        var low = 0
+        var high = values.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if values[middle] <= value { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}
+
 /// Facts about nodes computed on first request and kept for the document's version.
 final class NodeCache: Sendable {
-    /// Child counts of large containers (the index stores no counts).
-    let largeChildCounts: Mutex<[Int: Int]>
+    /// Child directories of large containers, by container id (the index stores no counts).
+    let directories: Mutex<[Int: ChildDirectory]>
 
-    init(largeChildCounts: [Int: Int] = [:]) {
-        self.largeChildCounts = Mutex(largeChildCounts)
+    init(directories: [Int: ChildDirectory] = [:]) {
+        self.directories = Mutex(directories)
     }
+
+    /// The directory of a container, if it was built.
+    func directory(_ id: Int) -> ChildDirectory? { directories.withLock { $0[id] } }
 }

@@ -194,16 +194,25 @@ public struct BrowserState: Sendable {
 
     /// The rows of a node's children (and their expanded descendants), without recursion.
     private func appendChildren(of node: Int, depth: Int, at position: Int, into rows: inout RowList) {
+        let container = JSONDocument.Node(id: node)
+        let added = childRows(of: node, from: node + 1, to: document.subtreeEnd(container), firstIndex: 0, depth: depth + 1,
+                              expected: document.childCount(container))
+        rows.insert(contentsOf: added, at: position)
+    }
+
+    /// The rows of the children of `parent` with ids in `first..<end` (and of their expanded
+    /// descendants), the first at position `firstIndex` among its siblings.
+    private func childRows(of parent: Int, from first: Int, to end: Int, firstIndex: Int, depth: Int, expected: Int) -> [Row] {
         var added: [Row] = []
-        added.reserveCapacity(document.childCount(JSONDocument.Node(id: node)))
+        added.reserveCapacity(expected)
         // The walk visits nodes in increasing id order, so the expanded ones below this node are
         // met in sorted order too: one pointer replaces a dictionary lookup per child (3.5 million
         // lookups when a big array opens).
-        let expandedBelow = expanded.keys.filter { $0 > node }.sorted()
+        let expandedBelow = expanded.keys.filter { $0 >= first && $0 < end }.sorted()
         var nextExpanded = 0
         // Each frame: the children still to add of an expanded node.
         var stack: [(children: JSONDocument.Children, depth: Int, parent: Int, index: Int)] = [
-            (document.children(JSONDocument.Node(id: node)), depth + 1, node, 0)
+            (document.children(from: JSONDocument.Node(id: first), to: end), depth, parent, firstIndex)
         ]
         while !stack.isEmpty {
             guard let child = stack[stack.count - 1].children.next() else {
@@ -218,7 +227,7 @@ public struct BrowserState: Sendable {
                 stack.append((document.children(child), frame.depth + 1, child.id, 0))
             }
         }
-        rows.insert(contentsOf: added, at: position)
+        return added
     }
 
     /// The end (exclusive) of the rows below row `r` in its subtree.
@@ -289,21 +298,24 @@ public struct BrowserState: Sendable {
     // MARK: Document changes
 
     /// Replaces the document after an edit, keeping the expansion and the cursor by path.
-    mutating func replaceDocument(_ new: JSONDocument, cursorPath: JSONPath? = nil) {
+    ///
+    /// When the edit parsed only part of the text again (`change`), only the rows and expansions
+    /// inside that part are built again; the others move by the change. Otherwise every expanded
+    /// path is looked up in the new document and the rows are built from them.
+    mutating func replaceDocument(_ new: JSONDocument, change: JSONNodeChange? = nil, cursorPath: JSONPath? = nil) {
         let keepCursor = cursorPath ?? self.cursorPath
-        let expandedPaths = expanded.map { path(node: $0.key, parent: $0.value.parent, index: $0.value.index) }
-        document = new
-        expanded = [:]
-        expanded[0] = (-1, 0)
-        for path in expandedPaths where !path.isRoot {
-            guard let node = new.node(at: path), new.kind(node).isContainer, let parentPath = path.parent,
-                let parent = new.node(at: parentPath)
-            else { continue }
-            let index: Int
-            if case .index(let i)? = path.last { index = i } else { index = 0 }
-            expanded[node.id] = (parent.id, index)
+        if let change {
+            follow(change, to: new)
+        } else {
+            // Paths from the document, not the expansion records: a node inside a closed one keeps
+            // its expansion (opening the outer one shows it again) but not an unbroken record chain.
+            let expandedPaths = expanded.keys.map { document.path(of: JSONDocument.Node(id: $0)) }
+            let rootIsOpen = expanded[0] != nil
+            document = new
+            expanded = rootIsOpen ? [0: (-1, 0)] : [:]
+            reexpand(expandedPaths)
+            rebuildRows()
         }
-        rebuildRows()
         // Put the cursor back on the same path, or on its nearest surviving ancestor.
         var target = keepCursor
         while true {
@@ -316,6 +328,58 @@ public struct BrowserState: Sendable {
                 break
             }
             target = parent
+        }
+    }
+
+    /// Marks the containers at these paths of the current document expanded (paths that no longer
+    /// lead to a container are dropped).
+    private mutating func reexpand(_ paths: [JSONPath]) {
+        for path in paths where !path.isRoot {
+            guard let node = document.node(at: path), document.kind(node).isContainer, let parentPath = path.parent,
+                let parent = document.node(at: parentPath), let position = document.child(parent, holding: node)?.position
+            else { continue }
+            expanded[node.id] = (parent.id, position)
+        }
+    }
+
+    /// Follows an edit that parsed again only the children `change.replaced` of one container:
+    /// the rows and expansions after them move, theirs are built again.
+    private mutating func follow(_ change: JSONNodeChange, to new: JSONDocument) {
+        let low = change.replaced.lowerBound
+        let high = change.replaced.upperBound
+        let container = change.container.id
+        // Expansions outside the region move; inside it they are found again by path.
+        var regionPaths: [JSONPath] = []
+        var moved: [Int: (parent: Int, index: Int)] = [:]
+        for (node, info) in expanded {
+            guard let id = change.newID(node) else {
+                regionPaths.append(document.path(of: JSONDocument.Node(id: node)))
+                continue
+            }
+            // The parent of a node outside the region is outside it too.
+            let parent = info.parent < 0 ? -1 : change.newID(info.parent) ?? -1
+            let index = info.parent == container && node >= high ? info.index + change.childDelta : info.index
+            moved[id] = (parent, index)
+        }
+        // The rows of the region are one run (rows are in document order, as ids are).
+        let first = rows.lowerBound(ofNode: low)
+        let end = rows.lowerBound(ofNode: high)
+        rows.updateRows(from: end) { row in
+            if row.parent == container { row.index += change.childDelta }
+            row.node += change.idDelta
+            if row.parent >= high { row.parent += change.idDelta }
+        }
+        rows.removeSubrange(first..<end)
+        document = new
+        expanded = moved
+        reexpand(regionPaths)
+        rootCount = document.kind(document.root) == .array ? document.childCount(document.root) : 1
+        // The region's new children are shown if their container is open and on screen.
+        if expanded[container] != nil, let containerRow = rows.firstIndex(ofNode: container) {
+            let added = childRows(
+                of: container, from: low, to: low + change.insertedCount, firstIndex: change.firstPosition,
+                depth: rows[containerRow].depth + 1, expected: 0)
+            rows.insert(contentsOf: added, at: first)
         }
     }
 

@@ -90,13 +90,29 @@ struct RowList: RandomAccessCollection, Sendable {
 
     /// The first row showing a node, by binary search: rows are in document order, as node ids are.
     func firstIndex(ofNode node: Int) -> Int? {
+        let low = lowerBound(ofNode: node)
+        return low < count && self[low].node == node ? low : nil
+    }
+
+    /// The first row showing `node` or a node after it (`count` if none).
+    func lowerBound(ofNode node: Int) -> Int {
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
             if self[middle].node < node { low = middle + 1 } else { high = middle }
         }
-        return low < count && self[low].node == node ? low : nil
+        return low
+    }
+
+    /// Changes every row from position `start` on.
+    mutating func updateRows(from start: Int, _ change: (inout Row) -> Void) {
+        guard start < count else { return }
+        let first = chunk(containing: start)
+        for c in first..<chunks.count {
+            let from = c == first ? start - starts[c] : 0
+            for i in from..<chunks[c].count { change(&chunks[c][i]) }
+        }
     }
 
     /// Splits an oversized chunk into chunks of `chunkSize`.

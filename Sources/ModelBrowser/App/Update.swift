@@ -330,7 +330,7 @@ private func record(_ state: inout BrowserState, splices: [JSONSplice], document
     if let depth = state.savedDepth, depth > state.undoStack.count { state.savedDepth = nil }
     state.undoStack.append(splices)
     state.redoStack.removeAll()
-    state.replaceDocument(document, cursorPath: cursor)
+    state.replaceDocument(document, change: splices.count == 1 ? document.lastChange : nil, cursorPath: cursor)
 }
 
 private func undo(_ state: inout BrowserState) {
@@ -342,7 +342,7 @@ private func undo(_ state: inout BrowserState) {
     do {
         for splice in splices.reversed() { try document.apply(splice.inverse) }
         state.redoStack.append(splices)
-        state.replaceDocument(document)
+        state.replaceDocument(document, change: splices.count == 1 ? document.lastChange : nil)
         state.say("undone")
     } catch {
         state.undoStack.append(splices)
@@ -359,7 +359,7 @@ private func redo(_ state: inout BrowserState) {
     do {
         for splice in splices { try document.apply(splice) }
         state.undoStack.append(splices)
-        state.replaceDocument(document)
+        state.replaceDocument(document, change: splices.count == 1 ? document.lastChange : nil)
         state.say("redone")
     } catch {
         state.redoStack.append(splices)
