@@ -1,3 +1,4 @@
+import LosslessJSON
 import Testing
 @testable import ModelBrowser
 
@@ -27,11 +28,7 @@ struct RowListTests {
                 list.removeSubrange(low..<high)
                 reference.removeSubrange(low..<high)
             default:
-                if !reference.isEmpty {
-                    let i = Int.random(in: 0..<reference.count, using: &random)
-                    list[i].depth += 1
-                    reference[i].depth += 1
-                }
+                break
             }
             #expect(list.count == reference.count)
             largest = Swift.max(largest, reference.count)
@@ -48,5 +45,37 @@ struct RowListTests {
         #expect(list.firstIndex(ofNode: 3 * 12_345) == 12_346)
         #expect(list.firstIndex(ofNode: 3 * 12_345 + 1) == nil)
         #expect(list.firstIndex(ofNode: 60_000) == nil)
+    }
+
+    @Test func runsReadTheirRowsFromTheDocumentAndSplitLikeRows() throws {
+        let document = try JSONDocument("[" + (0..<10_000).map { "\($0)" }.joined(separator: ",") + "]")
+        func row(_ position: Int) -> Row { Row(node: position + 1, depth: 1, index: position, parent: 0) }
+        var list = RowList()
+        list.document = document
+        list.append(Row(node: 0, depth: 0, index: 0, parent: -1))
+        list.insert(items: [.run(RowList.Run(parent: 0, depth: 1, firstIndex: 0, count: 10_000))], at: 1)
+        var reference = [Row(node: 0, depth: 0, index: 0, parent: -1)] + (0..<10_000).map(row)
+        #expect(list.count == reference.count)
+        #expect(list.firstIndex(ofNode: 6_000) == 6_000)
+        #expect(list.firstIndex(ofNode: 10_001) == nil)
+        var random = SplitMix(state: 7)
+        for _ in 0..<300 {
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:  // rows of one element's "children" inserted inside the run
+                let at = Int.random(in: 1...reference.count, using: &random)
+                let added = (0..<Int.random(in: 1..<5, using: &random)).map { Row(node: -5 - $0, depth: 2, index: $0, parent: -1) }
+                list.insert(contentsOf: added, at: at)
+                reference.insert(contentsOf: added, at: at)
+            default:
+                let low = Int.random(in: 1..<reference.count, using: &random)
+                let high = Swift.min(reference.count, low + Int.random(in: 0..<40, using: &random))
+                list.removeSubrange(low..<high)
+                reference.removeSubrange(low..<high)
+            }
+        }
+        #expect(Array(list) == reference)
+        #expect(list.end(after: 0, deeperThan: 0) == reference.count)
+        let deep = try #require(reference.firstIndex { $0.depth == 2 })
+        #expect(list.start(before: deep + 1, notDeeperThan: 1) == reference[..<(deep + 1)].lastIndex { $0.depth <= 1 })
     }
 }

@@ -75,9 +75,10 @@ func firstScreen(_ path: String) throws -> Grid {
 }
 
 /// The browser on a generated document with the cursor on its big "records" array, still closed.
-func recordsState(_ path: String) -> BrowserState {
+func recordsState(_ path: String, registry: ModelRegistry = ModelRegistry(), model: String? = nil) -> BrowserState {
     let document = try! JSONDocument(contentsOfFile: path)
-    var state = BrowserState(document: document, sourceName: path, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
+    var state = BrowserState(
+        document: document, sourceName: path, hasFile: true, registry: registry, modelName: model, width: 80, height: 24)
     for key: Key in [.down, .down] { _ = update(&state, .key(key)) }
     return state
 }
@@ -131,6 +132,45 @@ func keyBenchmarks(_ size: String, _ opened: BrowserState) {
     }
 }
 
+/// Edits deep in the open array: the commit, undo/redo and deleting a record, each to its frame.
+///
+/// Every iteration really edits (the document keeps growing pieces and the undo stack grows), so
+/// the occasional parse of the whole text that joins the pieces shows in the p99.
+func editBenchmarks(_ size: String, _ opened: BrowserState) {
+    /// The state with the cursor on the `id` of a record far down the open array.
+    func onDeepID() -> BrowserState {
+        var state = opened
+        for _ in 0..<1000 { _ = update(&state, .key(.pageDown)) }
+        for key: Key in [.character("l"), .down] { _ = update(&state, .key(key)) }
+        return state
+    }
+    let scripts: [(String, [Key])] = [
+        ("Enter 1 Enter (edit a record's id deep in the open array, committed)", [.enter, .character("1"), .enter]),
+        ("u then Ctrl-R (undo and redo that edit)", [.character("u"), .control("r")]),
+        ("d y (delete a record of the open array)", [.up, .character("h"), .character("d"), .character("y"), .character("l"), .down]),
+    ]
+    for (name, keys) in scripts {
+        Benchmark(
+            "\(size)\(opened.model == nil ? "" : ", model bound"): edit to frame: \(name)",
+            configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 300)
+        ) { benchmark in
+            var state = onDeepID()
+            if name.hasPrefix("u ") { for key: Key in [.enter, .character("1"), .enter] { _ = update(&state, .key(key)) } }
+            let before = state.document.nodeCount
+            var grid = Grid(width: 80, height: 24)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                for key in keys { _ = update(&state, .key(key)) }
+                render(state, into: &grid)
+                blackHole(grid)
+            }
+            benchmark.stopMeasurement()
+            precondition(state.message?.hasPrefix("refused") != true, "the edit was refused: \(state.message ?? "")")
+            precondition(name.hasPrefix("d ") ? state.document.nodeCount < before : state.isModified, "the keys should edit")
+        }
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     let path100 = generatedFile(megabytes: 100)
     firstScreenBenchmark("100 MB", path100, seconds: 30, iterations: 10)
@@ -138,6 +178,8 @@ let benchmarks: @Sendable () -> Void = {
     // Key to frame, at the top, deep inside, and at the end of a 100 MB document with the big array open.
     let opened = withRecordsOpen(recordsState(path100))
     keyBenchmarks("100 MB", opened)
+
+    editBenchmarks("100 MB", opened)
 
     Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
         var state = opened
@@ -167,6 +209,7 @@ let benchmarks: @Sendable () -> Void = {
     for _ in 0..<500 { _ = update(&typed, .key(.pageDown)) }
     for _ in 0..<6 { _ = update(&typed, .key(.character("l"))); _ = update(&typed, .key(.character("J"))) }
     let typedState = typed
+    editBenchmarks("100 MB", withRecordsOpen(recordsState(path100, registry: registry, model: "GeneratedDocument")))
     Benchmark(
         "100 MB, model bound: key to frame: j among known fields",
         configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
@@ -187,7 +230,9 @@ let benchmarks: @Sendable () -> Void = {
         firstScreenBenchmark("1 GB", path1000, seconds: 60, iterations: 3)
         // One document for both: the closed state for opening the array, the open one for keys.
         let closed = recordsState(path1000)
-        keyBenchmarks("1 GB", withRecordsOpen(closed))
+        let opened1000 = withRecordsOpen(closed)
+        keyBenchmarks("1 GB", opened1000)
+        editBenchmarks("1 GB", opened1000)
         // Opening the array itself lists every element: O(elements), measured rather than hidden.
         Benchmark(
             "1 GB: key to frame: l on the records array itself (lists its 3.5 M elements)",

@@ -85,7 +85,9 @@ public struct Confirmation: Hashable, Sendable {
 /// The whole state of the browser, as a value: `update` changes it, `render` draws it.
 public struct BrowserState: Sendable {
     /// The document as it is now.
-    public internal(set) var document: JSONDocument
+    public internal(set) var document: JSONDocument {
+        didSet { rows.document = document }
+    }
     /// The document as loaded or last saved (for the diff view and the modified marker).
     public internal(set) var saved: JSONDocument
     /// What the title bar calls the source.
@@ -132,6 +134,7 @@ public struct BrowserState: Sendable {
     ) {
         self.isRecordStore = isRecordStore
         self.document = document
+        rows.document = document
         saved = document
         self.sourceName = sourceName
         self.hasFile = hasFile
@@ -195,36 +198,60 @@ public struct BrowserState: Sendable {
     /// The rows of a node's children (and their expanded descendants), without recursion.
     private func appendChildren(of node: Int, depth: Int, at position: Int, into rows: inout RowList) {
         let container = JSONDocument.Node(id: node)
-        let added = childRows(of: node, from: node + 1, to: document.subtreeEnd(container), firstIndex: 0, depth: depth + 1,
-                              expected: document.childCount(container))
-        rows.insert(contentsOf: added, at: position)
+        rows.insert(items: childRows(of: node, from: node + 1, to: document.subtreeEnd(container), firstIndex: 0, depth: depth + 1), at: position)
     }
 
     /// The rows of the children of `parent` with ids in `first..<end` (and of their expanded
-    /// descendants), the first at position `firstIndex` among its siblings.
-    private func childRows(of parent: Int, from first: Int, to end: Int, firstIndex: Int, depth: Int, expected: Int) -> [Row] {
-        var added: [Row] = []
-        added.reserveCapacity(expected)
+    /// descendants), the first at position `firstIndex` among its siblings. The closed children of
+    /// a large container, shown whole, become runs between its open ones: no walk over its children.
+    private func childRows(of parent: Int, from first: Int, to end: Int, firstIndex: Int, depth: Int) -> [RowList.Item] {
+        var added: [RowList.Item] = []
         // The walk visits nodes in increasing id order, so the expanded ones below this node are
-        // met in sorted order too: one pointer replaces a dictionary lookup per child (3.5 million
-        // lookups when a big array opens).
+        // met in sorted order too: one pointer replaces a dictionary lookup per child.
         let expandedBelow = expanded.keys.filter { $0 >= first && $0 < end }.sorted()
         var nextExpanded = 0
-        // Each frame: the children still to add of an expanded node.
-        var stack: [(children: JSONDocument.Children, depth: Int, parent: Int, index: Int)] = [
-            (document.children(from: JSONDocument.Node(id: first), to: end), depth, parent, firstIndex)
-        ]
-        while !stack.isEmpty {
-            guard let child = stack[stack.count - 1].children.next() else {
-                stack.removeLast()
-                continue
+        /// The children still to add of one expanded node: walked one by one, or, for a large
+        /// container, its open children (with positions) and the position reached.
+        enum Frame {
+            case walk(JSONDocument.Children, depth: Int, parent: Int, index: Int)
+            case large(open: [(id: Int, position: Int)], next: Int, position: Int, count: Int, depth: Int, parent: Int)
+        }
+        func frame(for node: Int, from first: Int, to end: Int, firstIndex: Int, depth: Int) -> Frame {
+            let container = JSONDocument.Node(id: node)
+            if first == node + 1, end == document.subtreeEnd(container), document.childCount(container) >= RowList.chunkSize {
+                let open = expandedBelow.lazy.filter { $0 < end && self.expanded[$0]?.parent == node }
+                    .map { (id: $0, position: self.expanded[$0]?.index ?? 0) }
+                return .large(open: Array(open), next: 0, position: 0, count: document.childCount(container), depth: depth, parent: node)
             }
-            let frame = stack[stack.count - 1]
-            stack[stack.count - 1].index += 1
-            added.append(Row(node: child.id, depth: frame.depth, index: frame.index, parent: frame.parent))
-            while nextExpanded < expandedBelow.count, expandedBelow[nextExpanded] < child.id { nextExpanded += 1 }
-            if nextExpanded < expandedBelow.count, expandedBelow[nextExpanded] == child.id, document.kind(child).isContainer {
-                stack.append((document.children(child), frame.depth + 1, child.id, 0))
+            return .walk(document.children(from: JSONDocument.Node(id: first), to: end), depth: depth, parent: node, index: firstIndex)
+        }
+        var stack = [frame(for: parent, from: first, to: end, firstIndex: firstIndex, depth: depth)]
+        /// Adds a child's row, and its children's frame if it is open.
+        func add(_ child: Int, depth: Int, index: Int, parent: Int) {
+            added.append(.row(Row(node: child, depth: depth, index: index, parent: parent)))
+            while nextExpanded < expandedBelow.count, expandedBelow[nextExpanded] < child { nextExpanded += 1 }
+            let node = JSONDocument.Node(id: child)
+            if nextExpanded < expandedBelow.count, expandedBelow[nextExpanded] == child, document.kind(node).isContainer {
+                stack.append(frame(for: child, from: child + 1, to: document.subtreeEnd(node), firstIndex: 0, depth: depth + 1))
+            }
+        }
+        while let top = stack.popLast() {
+            switch top {
+            case .walk(var children, let depth, let parent, let index):
+                guard let child = children.next() else { continue }
+                stack.append(.walk(children, depth: depth, parent: parent, index: index + 1))
+                add(child.id, depth: depth, index: index, parent: parent)
+            case .large(let open, let next, let position, let count, let depth, let parent):
+                guard next < open.count else {
+                    if position < count { added.append(.run(RowList.Run(parent: parent, depth: depth, firstIndex: position, count: count - position))) }
+                    continue
+                }
+                let child = open[next]
+                if child.position > position {
+                    added.append(.run(RowList.Run(parent: parent, depth: depth, firstIndex: position, count: child.position - position)))
+                }
+                stack.append(.large(open: open, next: next + 1, position: child.position + 1, count: count, depth: depth, parent: parent))
+                add(child.id, depth: depth, index: child.position, parent: parent)
             }
         }
         return added
@@ -232,9 +259,7 @@ public struct BrowserState: Sendable {
 
     /// The end (exclusive) of the rows below row `r` in its subtree.
     func subtreeEnd(of r: Int) -> Int {
-        var end = r + 1
-        while end < rows.count, rows[end].depth > rows[r].depth { end += 1 }
-        return end
+        rows.end(after: r, deeperThan: rows[r].depth)
     }
 
     mutating func expand(_ r: Int) {
@@ -242,6 +267,34 @@ public struct BrowserState: Sendable {
         guard document.kind(JSONDocument.Node(id: row.node)).isContainer, expanded[row.node] == nil else { return }
         expanded[row.node] = (row.parent, row.index)
         appendChildren(of: row.node, depth: row.depth, at: r + 1, into: &rows)
+    }
+
+    /// Opens row `r` and every container below it, in document order, up to `limit` containers;
+    /// the rows are built once at the end. Returns whether every container was opened.
+    mutating func expandSubtree(_ r: Int, limit: Int) -> Bool {
+        let row = rows[r]
+        let top = JSONDocument.Node(id: row.node)
+        guard document.kind(top).isContainer else { return true }
+        if expanded[top.id] == nil { expanded[top.id] = (row.parent, row.index) }
+        var opened = 1
+        var stack: [(children: JSONDocument.Children, parent: Int, index: Int)] = [(document.children(top), top.id, 0)]
+        while !stack.isEmpty, opened < limit {
+            guard let child = stack[stack.count - 1].children.next() else {
+                stack.removeLast()
+                continue
+            }
+            let (parent, index) = (stack[stack.count - 1].parent, stack[stack.count - 1].index)
+            stack[stack.count - 1].index += 1
+            guard document.kind(child).isContainer else { continue }
+            if expanded[child.id] == nil {
+                expanded[child.id] = (parent, index)
+                opened += 1
+            }
+            stack.append((document.children(child), child.id, 0))
+        }
+        rows.removeSubrange((r + 1)..<subtreeEnd(of: r))
+        appendChildren(of: top.id, depth: row.depth, at: r + 1, into: &rows)
+        return stack.isEmpty
     }
 
     mutating func collapse(_ r: Int) {
@@ -364,11 +417,7 @@ public struct BrowserState: Sendable {
         // The rows of the region are one run (rows are in document order, as ids are).
         let first = rows.lowerBound(ofNode: low)
         let end = rows.lowerBound(ofNode: high)
-        rows.updateRows(from: end) { row in
-            if row.parent == container { row.index += change.childDelta }
-            row.node += change.idDelta
-            if row.parent >= high { row.parent += change.idDelta }
-        }
+        rows.follow(change, from: end)
         rows.removeSubrange(first..<end)
         document = new
         expanded = moved
@@ -378,8 +427,8 @@ public struct BrowserState: Sendable {
         if expanded[container] != nil, let containerRow = rows.firstIndex(ofNode: container) {
             let added = childRows(
                 of: container, from: low, to: low + change.insertedCount, firstIndex: change.firstPosition,
-                depth: rows[containerRow].depth + 1, expected: 0)
-            rows.insert(contentsOf: added, at: first)
+                depth: rows[containerRow].depth + 1)
+            rows.insert(items: added, at: first)
         }
     }
 

@@ -156,10 +156,8 @@ private func normalKey(_ state: inout BrowserState, _ key: Key) -> [Effect] {
 
 private func goToParent(_ state: inout BrowserState) {
     let parent = state.rows[state.cursor].parent
-    guard parent >= 0 else { return }
-    var r = state.cursor - 1
-    while r >= 0, state.rows[r].node != parent { r -= 1 }
-    if r >= 0 { state.moveCursor(to: r) }
+    guard parent >= 0, let r = state.rows.firstIndex(ofNode: parent) else { return }
+    state.moveCursor(to: r)
 }
 
 private func moveToSibling(_ state: inout BrowserState, forward: Bool) {
@@ -168,27 +166,18 @@ private func moveToSibling(_ state: inout BrowserState, forward: Bool) {
         let next = state.subtreeEnd(of: state.cursor)
         if next < state.rows.count, state.rows[next].parent == row.parent, state.rows[next].depth == row.depth { state.moveCursor(to: next) }
     } else {
-        var r = state.cursor - 1
-        while r >= 0, state.rows[r].depth > row.depth { r -= 1 }
-        if r >= 0, state.rows[r].parent == row.parent, state.rows[r].depth == row.depth { state.moveCursor(to: r) }
+        if let r = state.rows.start(before: state.cursor, notDeeperThan: row.depth), state.rows[r].parent == row.parent,
+            state.rows[r].depth == row.depth
+        {
+            state.moveCursor(to: r)
+        }
     }
 }
 
 /// Expands the cursor's subtree (all of it, up to a bound that keeps the key responsive).
 private func expandAll(_ state: inout BrowserState) {
     let limit = 100_000
-    var r = state.cursor
-    var stop = state.subtreeEnd(of: state.cursor)
-    var expandedCount = 0
-    while r < stop, expandedCount < limit, state.rows.count < 2_000_000 {
-        if !state.isExpanded(r), state.document.kind(JSONDocument.Node(id: state.rows[r].node)).isContainer {
-            state.expand(r)
-            expandedCount += 1
-            stop = state.subtreeEnd(of: state.cursor)
-        }
-        r += 1
-    }
-    if r < stop { state.say("expanded the first \(expandedCount) containers") }
+    if !state.expandSubtree(state.cursor, limit: limit) { state.say("expanded the first \(limit) containers") }
 }
 
 // MARK: Find

@@ -63,8 +63,8 @@ private func drawTree(_ state: BrowserState, _ grid: inout Grid, top: Int, rows 
     var keyWidth = 4
     var typeWidth = 0
     var lines: [(row: Int, indent: Int, key: String, annotation: Annotation)] = []
-    for r in first..<last {
-        let row = state.rows[r]
+    let visible = state.rows.rows(first..<last)
+    for (r, row) in zip(first..<last, visible) {
         let node = JSONDocument.Node(id: row.node)
         let annotation = state.annotation(ofRow: r, cache: &cache)
         let key: String
@@ -82,7 +82,7 @@ private func drawTree(_ state: BrowserState, _ grid: inout Grid, top: Int, rows 
     for (offset, line) in lines.enumerated() {
         let y = top + offset
         let isCursor = line.row == state.cursor
-        let row = state.rows[line.row]
+        let row = visible[offset]
         let node = JSONDocument.Node(id: row.node)
         let kind = state.document.kind(node)
         if isCursor { grid.fill(row: y, style: style(.selection, false, true)) }
