@@ -97,8 +97,10 @@ extension JSONDocument {
     private func insertion(into container: Node, key: String?, value: JSONValue, at position: Int?) -> JSONSplice {
         let containerRange = range(container)
         var style = layout(inside: container)
-        let kids = Array(children(container))
-        if let first = kids.first, let colonEnd = keyRange(first)?.upperBound {
+        // Children by position (a large container's directory finds them without a walk).
+        let count = childCount(container)
+        let first = child(container, at: 0)
+        if let first, let colonEnd = keyRange(first)?.upperBound {
             style.colon = bytes.string(colonEnd..<range(first).lowerBound)
         }
         func memberText(indent: String) -> String {
@@ -106,7 +108,7 @@ extension JSONDocument {
             guard let key else { return valueText }
             return JSONWriter.quoted(key) + style.colon + valueText
         }
-        guard let first = kids.first, let last = kids.last else {
+        guard let first, let last = child(container, at: count - 1) else {
             // Empty container: lay it open if the document is multi-line.
             let interior = (containerRange.lowerBound + 1)..<(containerRange.upperBound - 1)
             let parentIndent = lineIndent(at: containerRange.lowerBound)
@@ -119,8 +121,8 @@ extension JSONDocument {
             return JSONSplice(offset: interior.lowerBound, removed: bytes.slice(interior), inserted: Array(text.utf8))
         }
         let between: String
-        if kids.count >= 2 {
-            between = separator(before: kids[1])
+        if count >= 2, let second = child(container, at: 1) {
+            between = separator(before: second)
         } else {
             // One child: its leading whitespace if it sits on its own line, else the document's comma spacing.
             let leading = bytes.string((containerRange.lowerBound + 1)..<memberStart(first))
@@ -128,8 +130,8 @@ extension JSONDocument {
         }
         let childIndent = between.utf8.contains(0x0A) ? lineIndent(at: memberStart(first)) : lineIndent(at: containerRange.lowerBound)
         let member = memberText(indent: childIndent)
-        if let position, position < kids.count {
-            let at = memberStart(kids[position])
+        if let position, position < count, let target = child(container, at: position) {
+            let at = memberStart(target)
             return JSONSplice(offset: at, removed: [], inserted: Array((member + "," + between).utf8))
         }
         let at = range(last).upperBound
@@ -137,16 +139,17 @@ extension JSONDocument {
     }
 
     private func removal(of node: Node, from parent: Node) -> JSONSplice {
-        let kids = Array(children(parent))
-        let position = kids.firstIndex(of: node) ?? 0
+        let next = subtreeEnd(node) < subtreeEnd(parent) ? Node(id: subtreeEnd(node)) : nil
+        let position = child(parent, holding: node)?.position ?? 0
+        let previous = position > 0 ? child(parent, at: position - 1) : nil
         let removed: Range<Int>
-        if kids.count == 1 {
+        if let next {
+            removed = memberStart(node)..<memberStart(next)
+        } else if let previous {
+            removed = range(previous).upperBound..<range(node).upperBound
+        } else {
             let parentRange = range(parent)
             removed = (parentRange.lowerBound + 1)..<(parentRange.upperBound - 1)
-        } else if position < kids.count - 1 {
-            removed = memberStart(node)..<memberStart(kids[position + 1])
-        } else {
-            removed = range(kids[position - 1]).upperBound..<range(node).upperBound
         }
         return JSONSplice(offset: removed.lowerBound, removed: bytes.slice(removed), inserted: [])
     }

@@ -35,7 +35,13 @@ extension JSONDocument {
         var sawComma = false
         // Newline style.
         // A document without a line break in its first megabyte is treated as one line.
-        if let lf = (0..<min(bytes.count, 1 << 20)).first(where: { bytes[$0] == 0x0A }) {
+        var lf: Int?
+        var scanned = 0
+        bytes.forEachChunk(of: 0..<min(bytes.count, 1 << 20)) { chunk in
+            if lf == nil, let found = chunk.firstIndex(of: 0x0A) { lf = scanned + found }
+            scanned += chunk.count
+        }
+        if let lf {
             style.newline = lf > 0 && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
         }
         // Scan a bounded number of values: the style shows within the first few.
