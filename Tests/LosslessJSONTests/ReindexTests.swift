@@ -155,6 +155,33 @@ struct ReindexTests {
         try Self.expectSameStructure(document, "large array")
     }
 
+    @Test("the differences between a text and its edited version are found from their shared pieces", arguments: Array(UInt64(1)...40))
+    func differences(seed: UInt64) throws {
+        var generator = RandomJSON(seed: seed)
+        let original = try JSONDocument(generator.document().text)
+        var document = original
+        var rng = SeededGenerator(seed: seed &* 7)
+        for step in 0..<Int.random(in: 0..<12, using: &rng) {
+            guard let edit = Self.randomEdit(in: document, step: step, using: &rng) else { continue }
+            _ = try? document.apply(edit)  // an edit of the root may be refused: it changes nothing
+        }
+        let old = original.bytes.array
+        let new = document.bytes.array
+        let changes = document.bytes.differences(from: original.bytes)
+        // Replacing each changed old range by its new range turns the old text into the new one.
+        var rebuilt: [UInt8] = []
+        var position = 0
+        for change in changes {
+            #expect(change.old.lowerBound >= position)
+            rebuilt += old[position..<change.old.lowerBound] + new[change.new]
+            position = change.old.upperBound
+        }
+        rebuilt += old[position...]
+        #expect(rebuilt == new, "seed \(seed)")
+        #expect(changes.isEmpty == (old == new))
+        #expect(document.bytes.lineFeeds(in: 0..<document.bytes.count) == new.filter { $0 == 0x0A }.count)
+    }
+
     @Test("an edit that makes the text invalid reports the whole document's line and column")
     func invalidSplice() throws {
         let document = try JSONDocument("{\n  \"a\": [1, 2],\n  \"b\": true\n}")

@@ -197,6 +197,38 @@ struct KeyScriptTests {
         #expect(lines.filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count == 4)  // two headers, one line each way
     }
 
+    @Test func diffViewShowsOneHunkPerChangedPlaceWithItsLineNumbers() throws {
+        let records = (0..<2000).map { "  {\n    \"id\": \($0),\n    \"name\": \"n\($0)\"\n  }" }
+        let text = "[\n" + records.joined(separator: ",\n") + "\n]\n"
+        var state = BrowserState(document: try JSONDocument(text), sourceName: "big.json", hasFile: true, registry: ModelRegistry())
+        state.colors = false
+        _ = update(&state, .key(.escape))
+        var document = state.document
+        try document.apply(.replace(at: [5, "name"], with: .string("five")))
+        try document.apply(.replace(at: [1900, "id"], with: .number(JSONNumber(-1))))
+        try document.apply(.insertMember(in: [1900], key: "extra", value: .bool(true)))
+        state.replaceDocument(document)
+        press(&state, "D")
+        guard case .diff(let lines, _) = state.mode else {
+            Issue.record("no diff")
+            return
+        }
+        let lineOf = { (needle: String) in text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == needle }! + 1 }
+        let headers = lines.filter { $0.hasPrefix("@@") }
+        #expect(headers.count == 2)
+        // Three lines of context before each change; the second hunk's new side has one more line before it.
+        #expect(headers.first == "@@ -\(lineOf("    \"name\": \"n5\"") - 3),7 +\(lineOf("    \"name\": \"n5\"") - 3),7 @@")
+        #expect(headers.last == "@@ -\(lineOf("    \"id\": 1900,") - 3),8 +\(lineOf("    \"id\": 1900,") - 3),9 @@")
+        #expect(lines.contains("-    \"name\": \"n5\""))
+        #expect(lines.contains("+    \"name\": \"five\""))
+        #expect(lines.contains("-    \"id\": 1900,"))
+        #expect(lines.contains("+    \"id\": -1,"))
+        // Two file headers; each hunk: its header, three lines of context on each side, the changed lines.
+        #expect(lines.count == 2 + (1 + 6 + 2) + (1 + 6 + 5))
+        // Removed lines come before added ones, as diff(1) prints them.
+        #expect(lines.firstIndex(of: "-    \"name\": \"n5\"")! < lines.firstIndex(of: "+    \"name\": \"five\"")!)
+    }
+
     @Test func copyPathAndHelp() throws {
         var state = try browser("people.json")
         #expect(press(&state, "jjy") == [.copy(".[0].name")])

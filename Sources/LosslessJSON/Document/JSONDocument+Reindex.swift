@@ -180,17 +180,19 @@ extension JSONDocument {
         pieces += index.pieces(high..<index.count, shiftedBy: byteDelta)
 
         // Child directories: entries of re-parsed children go, those after the region move (and,
-        // in the container, change position); directories of re-parsed containers go.
+        // in the container, change position); directories of re-parsed containers go. A directory
+        // after the region moves whole (all its children are after the region too).
         let childDelta = newChildren - oldChildren
         var directories: [Int: ChildDirectory] = [:]
         for (id, directory) in cache.directories.withLock({ $0 }) where id < low || id >= high {
-            var moved = ChildDirectory(count: directory.count, positions: [], ids: [])
-            if id == container.id { moved.count += childDelta }
-            for (position, child) in zip(directory.positions, directory.ids) where child < low || child >= high {
-                let after = child >= high
-                moved.positions.append(position + (after && id == container.id ? childDelta : 0))
-                moved.ids.append(child + (after ? countDelta : 0))
-            }
+            // Entries are in id order: those before the region stay, those in it go, those after move.
+            let kept = directory.ids.partitioningIndex { $0 >= low }
+            let after = directory.ids.partitioningIndex { $0 >= high }
+            let positionDelta = id == container.id ? childDelta : 0
+            var moved = ChildDirectory(
+                count: directory.count + positionDelta,
+                positions: Array(directory.positions[..<kept]) + directory.positions[after...].map { $0 + positionDelta },
+                ids: Array(directory.ids[..<kept]) + directory.ids[after...].map { $0 + countDelta })
             let newID = id >= high ? id + countDelta : id
             // A directory starts at the first child, which the edit may have re-parsed.
             if moved.positions.first != 0, moved.count > 0 {
@@ -203,5 +205,18 @@ extension JSONDocument {
             container: container, replaced: low..<high, insertedCount: newCount,
             firstPosition: first == nil ? 0 : firstPosition, childDelta: childDelta)
         return (IndexTable(pieces: pieces), NodeCache(directories: directories), change)
+    }
+}
+
+fileprivate extension Array where Element == Int {
+    /// The first index whose element satisfies `belongs`, for a predicate false then true along the array.
+    func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

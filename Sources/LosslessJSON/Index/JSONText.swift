@@ -138,6 +138,83 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection {
         return JSONText(pieces: out)
     }
 
+    /// Where this text differs from `old`: pairs of ranges (in `old`, in this text) outside of which
+    /// the two are equal, in order. Texts made from one another by edits share their untouched
+    /// bytes' storage, so those are matched without being compared: the cost is the pieces and the
+    /// changed bytes, not the length of the texts.
+    public func differences(from old: JSONText) -> [(old: Range<Int>, new: Range<Int>)] {
+        // Stretches of this text that lie in the same storage bytes as stretches of `old`.
+        var matches: [(old: Int, new: Int, count: Int)] = []
+        var oldPieces: [ObjectIdentifier: [(offset: Int, count: Int, start: Int)]] = [:]
+        for (p, piece) in old.pieces.enumerated() {
+            oldPieces[ObjectIdentifier(piece.storage), default: []].append((piece.offset, piece.count, old.starts[p]))
+        }
+        for (p, piece) in pieces.enumerated() {
+            for candidate in oldPieces[ObjectIdentifier(piece.storage)] ?? [] {
+                let low = Swift.max(piece.offset, candidate.offset)
+                let high = Swift.min(piece.offset + piece.count, candidate.offset + candidate.count)
+                guard low < high else { continue }
+                matches.append((candidate.start + low - candidate.offset, starts[p] + low - piece.offset, high - low))
+            }
+        }
+        matches.sort { $0.new < $1.new }
+        // Keep a chain increasing in both texts (edits keep the order of what they leave alone).
+        var chain: [(old: Int, new: Int, count: Int)] = []
+        for match in matches {
+            guard let last = chain.last else { chain.append(match); continue }
+            if match.old >= last.old + last.count, match.new >= last.new + last.count { chain.append(match) }
+        }
+        var result: [(old: Range<Int>, new: Range<Int>)] = []
+        var oldPosition = 0
+        var newPosition = 0
+        for match in chain + [(old.count, count, 0)] {
+            if match.old > oldPosition || match.new > newPosition {
+                result.append(trimmed(old: oldPosition..<match.old, new: newPosition..<match.new, in: old))
+            }
+            oldPosition = match.old + match.count
+            newPosition = match.new + match.count
+        }
+        return result.filter { !$0.old.isEmpty || !$0.new.isEmpty }
+    }
+
+    /// A changed pair of ranges without the bytes they begin or end with in common.
+    private func trimmed(old: Range<Int>, new: Range<Int>, in oldText: JSONText) -> (old: Range<Int>, new: Range<Int>) {
+        var old = old
+        var new = new
+        while !old.isEmpty, !new.isEmpty, oldText[old.lowerBound] == self[new.lowerBound] {
+            old = (old.lowerBound + 1)..<old.upperBound
+            new = (new.lowerBound + 1)..<new.upperBound
+        }
+        while !old.isEmpty, !new.isEmpty, oldText[old.upperBound - 1] == self[new.upperBound - 1] {
+            old = old.lowerBound..<(old.upperBound - 1)
+            new = new.lowerBound..<(new.upperBound - 1)
+        }
+        return (old, new)
+    }
+
+    /// The number of line feeds in `range` (eight bytes at a time).
+    public func lineFeeds(in range: Range<Int>) -> Int {
+        var total = 0
+        forEachChunk(of: range) { chunk in
+            guard let base = chunk.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while i + 8 <= chunk.count {
+                // Bytes equal to 0x0A become zero; the expression sets the high bit of exactly the zero bytes.
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let t = ~(((v & low7) &+ low7) | v | low7)
+                total += t.nonzeroBitCount
+                i += 8
+            }
+            while i < chunk.count {
+                if chunk[i] == 0x0A { total += 1 }
+                i += 1
+            }
+        }
+        return total
+    }
+
     /// The text in one new padded storage (for a parse of the whole text).
     func flattened() -> JSONBytes {
         if single != nil { return pieces[0].storage }
