@@ -144,29 +144,43 @@ func editBenchmarks(_ size: String, _ opened: BrowserState) {
         for key: Key in [.character("l"), .down] { _ = update(&state, .key(key)) }
         return state
     }
-    let scripts: [(String, [Key])] = [
-        ("Enter 1 Enter (edit a record's id deep in the open array, committed)", [.enter, .character("1"), .enter]),
-        ("u then Ctrl-R (undo and redo that edit)", [.character("u"), .control("r")]),
-        ("d y (delete a record of the open array)", [.up, .character("h"), .character("d"), .character("y"), .character("l"), .down]),
+    let edit: [Key] = [.enter, .character("1"), .enter]
+    let scripts: [(name: String, setup: [Key], keys: [Key])] = [
+        ("Enter 1 Enter (edit a record's id deep in the open array, committed)", [], edit),
+        ("u then Ctrl-R (undo and redo that edit)", edit, [.character("u"), .control("r")]),
+        ("d y (delete a record of the open array)", [], [.up, .character("h"), .character("d"), .character("y"), .character("l"), .down]),
+        ("D then Esc (the diff of an edit deep in the file)", edit, [.character("D"), .escape]),
     ]
-    for (name, keys) in scripts {
+    Benchmark(
+        "\(size)\(opened.model == nil ? "" : ", model bound"): document only: apply one replace deep in the file",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 300)
+    ) { benchmark in
+        var document = opened.document
+        let path: JSONPath = ["records", 3000, "id"]
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            try document.apply(.replace(at: path, with: .number(JSONNumber(i))))
+        }
+        benchmark.stopMeasurement()
+    }
+    for script in scripts {
         Benchmark(
-            "\(size)\(opened.model == nil ? "" : ", model bound"): edit to frame: \(name)",
+            "\(size)\(opened.model == nil ? "" : ", model bound"): edit to frame: \(script.name)",
             configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 300)
         ) { benchmark in
             var state = onDeepID()
-            if name.hasPrefix("u ") { for key: Key in [.enter, .character("1"), .enter] { _ = update(&state, .key(key)) } }
+            for key in script.setup { _ = update(&state, .key(key)) }
             let before = state.document.nodeCount
             var grid = Grid(width: 80, height: 24)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                for key in keys { _ = update(&state, .key(key)) }
+                for key in script.keys { _ = update(&state, .key(key)) }
                 render(state, into: &grid)
                 blackHole(grid)
             }
             benchmark.stopMeasurement()
             precondition(state.message?.hasPrefix("refused") != true, "the edit was refused: \(state.message ?? "")")
-            precondition(name.hasPrefix("d ") ? state.document.nodeCount < before : state.isModified, "the keys should edit")
+            precondition(script.name.hasPrefix("d ") ? state.document.nodeCount < before : state.isModified, "the keys should edit")
         }
     }
 }
