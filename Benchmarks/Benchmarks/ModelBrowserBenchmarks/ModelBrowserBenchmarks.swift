@@ -185,6 +185,29 @@ func editBenchmarks(_ size: String, _ opened: BrowserState) {
     }
 }
 
+/// Find: a query that is nowhere (the whole document is searched) and one found far away.
+func findBenchmarks(_ size: String, _ opened: BrowserState) {
+    let records = opened.document.node(at: ["records"]).map(opened.document.childCount) ?? 0
+    let queries: [(String, String)] = [
+        ("no match anywhere (every byte scanned)", "zqxw"),
+        ("the email of the 100th record from the end", "p\(records - 100)@"),
+    ]
+    for (name, query) in queries {
+        Benchmark(
+            "\(size): find to frame: \(name)",
+            configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 20)
+        ) { benchmark in
+            var grid = Grid(width: 80, height: 24)
+            for _ in benchmark.scaledIterations {
+                var state = opened
+                for key in [Key.character("/")] + query.map(Key.character) + [.enter] { _ = update(&state, .key(key)) }
+                render(state, into: &grid)
+                blackHole(grid)
+            }
+        }
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     let path100 = generatedFile(megabytes: 100)
     firstScreenBenchmark("100 MB", path100, seconds: 30, iterations: 10)
@@ -194,6 +217,7 @@ let benchmarks: @Sendable () -> Void = {
     keyBenchmarks("100 MB", opened)
 
     editBenchmarks("100 MB", opened)
+    findBenchmarks("100 MB", opened)
 
     Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
         var state = opened
@@ -247,6 +271,7 @@ let benchmarks: @Sendable () -> Void = {
         let opened1000 = withRecordsOpen(closed)
         keyBenchmarks("1 GB", opened1000)
         editBenchmarks("1 GB", opened1000)
+        findBenchmarks("1 GB", opened1000)
         // Opening the array itself: its closed elements become one run, not 3.5 million rows.
         Benchmark(
             "1 GB: key to frame: l on the records array itself (3.5 M elements, shown as one run)",

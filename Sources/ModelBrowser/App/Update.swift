@@ -187,33 +187,35 @@ private func findNext(_ state: inout BrowserState, forward: Bool) {
         state.say("no search yet: press /", error: true)
         return
     }
-    let matcher: (String) -> Bool
-    if query.hasPrefix("re:") {
-        let regex: Regex<AnyRegexOutput>
-        do {
-            regex = try Regex(String(query.dropFirst(3)))
-        } catch {
-            state.say("invalid regular expression: \(error)", error: true)
-            return
-        }
-        matcher = { $0.contains(regex) }
-    } else if query.contains(where: \.isUppercase) {
-        // Smart case, as in vim and less: a capital letter makes the search case-sensitive.
-        matcher = { $0.contains(query) }
-    } else {
-        matcher = { $0.lowercased().contains(query) }
-    }
     let document = state.document
+    let start = JSONDocument.Node(id: state.rows[state.cursor].node)
+    guard query.hasPrefix("re:") else {
+        // Smart case, as in vim and less: a capital letter makes the search case-sensitive.
+        let literal = JSONTextQuery(query, ignoringASCIICase: !query.contains(where: \.isUppercase))
+        if let literal, let found = document.nextNode(after: start, forward: forward, containing: literal) {
+            reveal(&state, found)
+        } else {
+            state.say("no match for \(query)", error: true)
+        }
+        return
+    }
+    let regex: Regex<AnyRegexOutput>
+    do {
+        regex = try Regex(String(query.dropFirst(3)))
+    } catch {
+        state.say("invalid regular expression: \(error)", error: true)
+        return
+    }
+    // A regular expression is tried on every key and value in turn (no byte scan can pre-filter it).
     let count = document.nodeCount
-    let start = state.rows[state.cursor].node
-    var id = start
+    var id = start.id
     for _ in 0..<count {
         id = forward ? (id + 1) % count : (id - 1 + count) % count
         let node = JSONDocument.Node(id: id)
-        let keyMatches = document.key(node).map(matcher) ?? false
-        let valueMatches = !document.kind(node).isContainer && matcher(document.string(node) ?? document.rawText(node))
+        let keyMatches = document.key(node).map { $0.contains(regex) } ?? false
+        let valueMatches = !document.kind(node).isContainer && (document.string(node) ?? document.rawText(node)).contains(regex)
         if keyMatches || valueMatches {
-            reveal(&state, JSONDocument.Node(id: id))
+            reveal(&state, node)
             return
         }
     }

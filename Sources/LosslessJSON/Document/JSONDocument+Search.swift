@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A literal text to find in the keys and values of a document.
+public struct JSONTextQuery: Sendable {
+    /// The text's UTF-8.
+    let needle: [UInt8]
+    /// Whether ASCII letters match either case (other characters match exactly).
+    public let ignoresASCIICase: Bool
+    /// Whether the text holds a character a two-byte escape stands for (`"` `\` `/` or a control).
+    let hasEscapableCharacter: Bool
+
+    /// A query for `text`; `ignoringASCIICase` folds ASCII letters only.
+    public init?(_ text: String, ignoringASCIICase: Bool) {
+        guard !text.isEmpty else { return nil }
+        needle = Array(ignoringASCIICase ? Self.asciiLowercased(text).utf8 : text.utf8)
+        ignoresASCIICase = ignoringASCIICase
+        hasEscapableCharacter = needle.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x2F }
+    }
+
+    /// Whether a decoded key or value holds the query.
+    public func matches(_ text: String) -> Bool {
+        (ignoresASCIICase ? Self.asciiLowercased(text) : text).utf8.firstRange(of: needle) != nil
+    }
+
+    /// `text` with its ASCII capitals made small and everything else kept.
+    static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+extension JSONDocument {
+    /// The next node after `start` (before it when not `forward`), going round the document, whose
+    /// key or scalar value contains the query; `start` itself is checked last.
+    ///
+    /// The text is scanned for the query's bytes and only the nodes holding an occurrence — and
+    /// those with a backslash escape, whose decoded text may differ from their bytes — are decoded
+    /// and checked, so a search costs about one pass over the bytes, not a string per value.
+    public func nextNode(after start: Node, forward: Bool, containing query: JSONTextQuery) -> Node? {
+        let count = nodeCount
+        guard count > 0 else { return nil }
+        if forward {
+            return firstMatch(in: (start.id + 1)..<count, query) ?? firstMatch(in: 0..<(start.id + 1), query)
+        }
+        return lastMatch(in: 0..<start.id, query) ?? lastMatch(in: start.id..<count, query)
+    }
+
+    /// Whether a node's key or scalar value contains the query (decoded).
+    func holdsText(_ node: Node, _ query: JSONTextQuery) -> Bool {
+        if let key = key(node), query.matches(key) { return true }
+        return !kind(node).isContainer && query.matches(string(node) ?? rawText(node))
+    }
+
+    /// Where a node's key starts (its value, for a node that is not a member), without reading the key.
+    private func textStart(_ id: Int) -> Int {
+        let entry = index[id]
+        switch entry.keyDelta {
+        case 0: return Int(entry.start)
+        case IndexEntry.longKeyDelta: return index.longKeyStart(id) ?? Int(entry.start)
+        default: return Int(entry.start) - Int(entry.keyDelta)
+        }
+    }
+
+    /// The last node of `ids` whose text starts at or before `offset` (text starts grow with ids).
+    private func holder(of offset: Int, in ids: Range<Int>) -> Int {
+        var low = ids.lowerBound
+        var high = ids.upperBound - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if textStart(middle) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    private static let escapes = IndexEntry.escapedFlag | IndexEntry.keyEscapedFlag
+
+    /// Whether an escaped node's decoded text can hold the query where its bytes do not: only a
+    /// `\u` escape can stand for any character; `\"`, `\n` and the like stand for characters the
+    /// query may lack, and then any occurrence lies between escapes, in the bytes as they are.
+    private func mayHoldByEscape(_ id: Int, _ query: JSONTextQuery) -> Bool {
+        if query.hasEscapableCharacter { return true }
+        let node = Node(id: id)
+        let unicodeEscape: [UInt8] = [0x5C, 0x75]
+        if let key = keyRange(node), bytes.firstOccurrence(of: unicodeEscape, in: key) { return true }
+        return kind(node) == .string && bytes.firstOccurrence(of: unicodeEscape, in: range(node))
+    }
+
+    private func firstMatch(in ids: Range<Int>, _ query: JSONTextQuery) -> Node? {
+        var id = ids.lowerBound
+        while id < ids.upperBound {
+            let occurrence = bytes.firstOccurrence(of: query.needle, from: textStart(id), ignoringASCIICase: query.ignoresASCIICase)
+            let found = occurrence.map { holder(of: $0, in: id..<ids.upperBound) }
+            // Escaped nodes before the holder may match by their decoded text.
+            let end = found ?? ids.upperBound
+            var escaped = id
+            while let next = index.firstID(in: escaped..<end, withHeaderBits: Self.escapes) {
+                if mayHoldByEscape(next, query), holdsText(Node(id: next), query) { return Node(id: next) }
+                escaped = next + 1
+            }
+            guard let found else { return nil }
+            if holdsText(Node(id: found), query) { return Node(id: found) }
+            id = found + 1
+        }
+        return nil
+    }
+
+    private func lastMatch(in ids: Range<Int>, _ query: JSONTextQuery) -> Node? {
+        var end = ids.upperBound  // nodes before this one are left to check
+        while end > ids.lowerBound {
+            // An occurrence starting before the text of `end` (or anywhere, at the end of the document).
+            let limit = end < nodeCount ? textStart(end) : bytes.count
+            let occurrence = bytes.lastOccurrence(of: query.needle, before: limit, ignoringASCIICase: query.ignoresASCIICase)
+                .flatMap { $0 >= textStart(ids.lowerBound) ? $0 : nil }
+            let found = occurrence.map { holder(of: $0, in: ids.lowerBound..<end) }
+            let start = found.map { $0 + 1 } ?? ids.lowerBound
+            var escaped = end
+            while let previous = index.lastID(in: start..<escaped, withHeaderBits: Self.escapes) {
+                if mayHoldByEscape(previous, query), holdsText(Node(id: previous), query) { return Node(id: previous) }
+                escaped = previous
+            }
+            guard let found else { return nil }
+            if holdsText(Node(id: found), query) { return Node(id: found) }
+            end = found
+        }
+        return nil
+    }
+}
+
+extension JSONText {
+    /// The first offset at or after `start` where `needle` occurs.
+    func firstOccurrence(of needle: [UInt8], from start: Int, ignoringASCIICase: Bool) -> Int? {
+        guard let first = needle.first, start < count else { return nil }
+        var found: Int?
+        var position = start
+        forEachChunk(of: start..<count) { chunk in
+            guard found == nil, let base = chunk.baseAddress else { return }
+            /// The next position at or after `from` holding `byte` (the chunk's end if none): memchr.
+            func next(_ byte: UInt8, from: Int) -> Int {
+                guard from < chunk.count, let hit = memchr(base + from, Int32(byte), chunk.count - from) else { return chunk.count }
+                return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            }
+            // A letter folded for case is looked for in both cases, each with memchr.
+            let other = ignoringASCIICase && first >= 0x61 && first <= 0x7A ? first ^ 0x20 : nil
+            var nextFirst = next(first, from: 0)
+            var nextOther = other.map { next($0, from: 0) } ?? chunk.count
+            var i = 0
+            while true {
+                // The next byte that can begin an occurrence.
+                if nextFirst < i { nextFirst = next(first, from: i) }
+                if let other, nextOther < i { nextOther = next(other, from: i) }
+                i = Swift.min(nextFirst, nextOther)
+                guard i < chunk.count else { break }
+                if occurs(needle, at: position + i, ignoringASCIICase: ignoringASCIICase) {
+                    found = position + i
+                    return
+                }
+                i += 1
+            }
+            position += chunk.count
+        }
+        return found
+    }
+
+    /// Whether `needle` occurs inside `range`.
+    func firstOccurrence(of needle: [UInt8], in range: Range<Int>) -> Bool {
+        guard range.count >= needle.count else { return false }
+        return stride(from: range.lowerBound, through: range.upperBound - needle.count, by: 1).contains {
+            occurs(needle, at: $0, ignoringASCIICase: false)
+        }
+    }
+
+    /// The last offset before `end` where `needle` starts.
+    func lastOccurrence(of needle: [UInt8], before end: Int, ignoringASCIICase: Bool) -> Int? {
+        guard let first = needle.first else { return nil }
+        var i = Swift.min(end, count) - 1
+        while i >= 0 {
+            let c = self[i]
+            if c == first || (ignoringASCIICase && first >= 0x61 && first <= 0x7A && c == first ^ 0x20),
+                occurs(needle, at: i, ignoringASCIICase: ignoringASCIICase)
+            {
+                return i
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether `needle` occurs at `offset`.
+    private func occurs(_ needle: [UInt8], at offset: Int, ignoringASCIICase: Bool) -> Bool {
+        guard offset + needle.count <= count else { return false }
+        for (k, expected) in needle.enumerated() {
+            var byte = self[offset + k]
+            if ignoringASCIICase, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
+            if byte != expected { return false }
+        }
+        return true
+    }
+}
+
+extension IndexTable {
+    /// The first id in `ids` whose header has any of `bits`.
+    func firstID(in ids: Range<Int>, withHeaderBits bits: UInt32) -> Int? {
+        var id = ids.lowerBound
+        for piece in pieces(ids) {
+            for k in 0..<piece.count where piece.storage.entries[piece.first + k].header & bits != 0 { return id + k }
+            id += piece.count
+        }
+        return nil
+    }
+
+    /// The last id in `ids` whose header has any of `bits`.
+    func lastID(in ids: Range<Int>, withHeaderBits bits: UInt32) -> Int? {
+        var id = ids.upperBound
+        for piece in pieces(ids).reversed() {
+            id -= piece.count
+            for k in stride(from: piece.count - 1, through: 0, by: -1) where piece.storage.entries[piece.first + k].header & bits != 0 {
+                return id + k
+            }
+        }
+        return nil
+    }
+}
