@@ -182,6 +182,50 @@ struct ReindexTests {
         #expect(document.bytes.lineFeeds(in: 0..<document.bytes.count) == new.filter { $0 == 0x0A }.count)
     }
 
+    @Test("a directory of several blocks (70,000 children) follows edits anywhere")
+    func directoryOfSeveralBlocks() throws {
+        var document = try JSONDocument("[" + (0..<70_000).map { "\($0)" }.joined(separator: ",") + "]")
+        #expect(document.childCount(document.root) == 70_000)
+        var rng = SeededGenerator(seed: 11)
+        for step in 0..<60 {
+            let count = document.childCount(document.root)
+            let position = Int.random(in: 0..<count, using: &rng)
+            switch step % 3 {
+            case 0: try document.apply(.remove(at: [.index(position)]))
+            case 1: try document.apply(.insertElement(in: .root, value: .array([.null, .null]), at: position))
+            default: try document.apply(.replace(at: [.index(position)], with: .string("s")))
+            }
+        }
+        let fresh = try JSONDocument(bytes: document.bytes.array)
+        #expect(document.childCount(document.root) == fresh.childCount(fresh.root))
+        for _ in 0..<400 {
+            let position = Int.random(in: 0..<fresh.childCount(fresh.root), using: &rng)
+            let child = fresh.child(fresh.root, at: position)
+            #expect(document.child(document.root, at: position) == child)
+            if let child { #expect(document.child(document.root, holding: child)?.position == position) }
+        }
+    }
+
+    @Test("a large array emptied one element at a time, then filled again, keeps a true directory")
+    func emptiedLargeArray() throws {
+        var document = try JSONDocument("[" + (0..<1100).map { "[\($0)]" }.joined(separator: ", ") + "]")
+        #expect(document.childCount(document.root) == 1100)  // builds the directory
+        var rng = SeededGenerator(seed: 3)
+        while document.childCount(document.root) > 0 {
+            let count = document.childCount(document.root)
+            try document.apply(.remove(at: [.index(Int.random(in: 0..<count, using: &rng))]))
+            if count % 97 == 0 {
+                let fresh = try JSONDocument(bytes: document.bytes.array)
+                #expect(document.child(document.root, at: count / 2) == fresh.child(fresh.root, at: count / 2))
+            }
+        }
+        #expect(document.text == "[]")
+        for i in 0..<100 { try document.apply(.insertElement(in: .root, value: .number(JSONNumber(i)), at: i / 2)) }
+        let fresh = try JSONDocument(bytes: document.bytes.array)
+        for position in 0..<100 { #expect(document.child(document.root, at: position) == fresh.child(fresh.root, at: position)) }
+        try Self.expectSameStructure(document, "emptied and filled")
+    }
+
     @Test("an edit that makes the text invalid reports the whole document's line and column")
     func invalidSplice() throws {
         let document = try JSONDocument("{\n  \"a\": [1, 2],\n  \"b\": true\n}")

@@ -79,15 +79,9 @@ extension JSONDocument {
             var position = 0
             var cursor = parent.id + 1
             let end = subtreeEnd(parent)
-            if let directory = directory(parent) {
-                // The last listed child starting at or before the splice: the children before it end before it.
-                var low = 0
-                var high = directory.ids.count - 1
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if memberStart(Node(id: directory.ids[middle])) <= a { low = middle } else { high = middle - 1 }
-                }
-                (position, cursor) = (directory.positions[low], directory.ids[low])
+            // The last listed child starting at or before the splice: the children before it end before it.
+            if let entry = directory(parent)?.lastEntry(where: { memberStart(Node(id: $0.id)) <= a }) {
+                (position, cursor) = entry
             }
             while cursor < end {
                 let child = Node(id: cursor)
@@ -185,38 +179,16 @@ extension JSONDocument {
         let childDelta = newChildren - oldChildren
         var directories: [Int: ChildDirectory] = [:]
         for (id, directory) in cache.directories.withLock({ $0 }) where id < low || id >= high {
-            // Entries are in id order: those before the region stay, those in it go, those after move.
-            let kept = directory.ids.partitioningIndex { $0 >= low }
-            let after = directory.ids.partitioningIndex { $0 >= high }
-            let positionDelta = id == container.id ? childDelta : 0
-            var moved = ChildDirectory(
-                count: directory.count + positionDelta,
-                positions: Array(directory.positions[..<kept]) + directory.positions[after...].map { $0 + positionDelta },
-                ids: Array(directory.ids[..<kept]) + directory.ids[after...].map { $0 + countDelta })
-            let newID = id >= high ? id + countDelta : id
-            // A directory starts at the first child, which the edit may have re-parsed.
-            if moved.positions.first != 0, moved.count > 0 {
-                moved.positions.insert(0, at: 0)
-                moved.ids.insert(newID + 1, at: 0)
+            if id >= high {
+                directories[id + countDelta] = directory.shifted(by: countDelta)
+            } else {
+                directories[id] = directory.moved(
+                    replacing: low, high, idDelta: countDelta, positionDelta: id == container.id ? childDelta : 0, firstChild: id + 1)
             }
-            directories[newID] = moved
         }
         let change = JSONNodeChange(
             container: container, replaced: low..<high, insertedCount: newCount,
             firstPosition: first == nil ? 0 : firstPosition, childDelta: childDelta)
         return (IndexTable(pieces: pieces), NodeCache(directories: directories), change)
-    }
-}
-
-fileprivate extension Array where Element == Int {
-    /// The first index whose element satisfies `belongs`, for a predicate false then true along the array.
-    func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

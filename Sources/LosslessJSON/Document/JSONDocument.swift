@@ -102,13 +102,12 @@ public struct JSONDocument: Sendable {
         var count = 0
         for _ in children(node) { count += 1 }
         if count >= Self.largeChildCount {
-            var directory = ChildDirectory(count: count, positions: [], ids: [])
-            directory.positions.reserveCapacity(count / ChildDirectory.stride + 1)
-            directory.ids.reserveCapacity(count / ChildDirectory.stride + 1)
+            var entries: [(position: Int, id: Int)] = []
+            entries.reserveCapacity(count / ChildDirectory.stride + 1)
             for (position, child) in children(node).enumerated() where position % ChildDirectory.stride == 0 {
-                directory.positions.append(position)
-                directory.ids.append(child.id)
+                entries.append((position, child.id))
             }
+            let directory = ChildDirectory(count: count, entries: entries)
             cache.directories.withLock { $0[node.id] = directory }
         }
         return count
@@ -131,7 +130,7 @@ public struct JSONDocument: Sendable {
         var i = 0
         if position >= ChildDirectory.stride, let directory = directory(node) {
             guard position < directory.count else { return nil }
-            (i, cursor) = directory.entry(atOrBefore: position)
+            if let entry = directory.entry(atOrBefore: position) { (i, cursor) = entry }
         }
         let end = subtreeEnd(node)
         while cursor < end {
@@ -148,8 +147,8 @@ public struct JSONDocument: Sendable {
         guard target.id > node.id, target.id < end else { return nil }
         var cursor = node.id + 1
         var i = 0
-        if target.id - cursor >= ChildDirectory.stride, let directory = directory(node) {
-            (i, cursor) = directory.entry(atOrBeforeID: target.id)
+        if target.id - cursor >= ChildDirectory.stride, let entry = directory(node)?.entry(atOrBeforeID: target.id) {
+            (i, cursor) = entry
         }
         while cursor < end {
             let next = cursor + Int(index[cursor].link)
