@@ -43,15 +43,7 @@ struct IndexTable: @unchecked Sendable {
 
     /// The piece holding entry `id`.
     @inline(__always)
-    private func piece(containing id: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= id { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    private func piece(containing id: Int) -> Int { starts.lastIndex(atMost: id) }
 
     /// The entry of node `id`, its byte offsets in the current text.
     @inline(__always)
@@ -91,8 +83,23 @@ struct IndexTable: @unchecked Sendable {
         return out
     }
 
-    /// Bytes of index memory the document uses (shared storages counted once).
+    /// Bytes the document's entries take (16 per value).
     var byteCount: Int { count * MemoryLayout<IndexEntry>.stride }
+}
+
+extension Array where Element == Int {
+    /// The last index whose element is at most `value`, in an increasing array of piece starts: the
+    /// piece holding `value` (0 when the array is empty or `value` comes before its first element).
+    @inline(__always)
+    func lastIndex(atMost value: Int) -> Int {
+        var low = 0
+        var high = count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if self[middle] <= value { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
 }
 
 /// Every 64th child of a large container, by position and id: a child is found by position or by

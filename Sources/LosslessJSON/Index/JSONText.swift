@@ -50,15 +50,7 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection {
 
     /// The piece holding byte `offset` (`offset < count`).
     @inline(__always)
-    private func piece(containing offset: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    private func piece(containing offset: Int) -> Int { starts.lastIndex(atMost: offset) }
 
     /// The byte at `offset`, or 0 past the end (the zero padding the scanners rely on).
     @inline(__always)
