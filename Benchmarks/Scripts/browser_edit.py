@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs the real `keepsake` browser in tmux on a generated document, opens its records array, goes
 to the last record's `id`, edits it, and prints the time from the committing Enter to the screen
-showing the new value (polled from tmux, so an upper bound), then the undo (`u`) the same way, and
+showing the new value (polled from tmux, so an upper bound), then the diff view (`D`) and the undo
+(`u`) the same way, and
 the process's resident memory before and after the edit (VmRSS, and the peak VmHWM, from /proc).
 
 usage: browser_edit.py KEEPSAKE_BINARY FILE [ROUNDS]
@@ -59,6 +60,13 @@ def one_round(binary: str, path: str) -> tuple[float, float, int, int, int]:
     send(session, "Enter")
     wait_for(session, lambda s: "● modified" in s, deadline)
     edit_seconds = time.perf_counter() - start
+    # The diff of that edit, at the end of the file: its line numbers count every line before it.
+    start = time.perf_counter()
+    send(session, "D")
+    wait_for(session, lambda s: "@@ -" in s, deadline)
+    diff_seconds = time.perf_counter() - start
+    send(session, "Escape")
+    wait_for(session, lambda s: "● modified" in s and "@@ -" not in s, deadline)
     start = time.perf_counter()
     send(session, "u")
     wait_for(session, lambda s: "undone" in s, deadline)
@@ -66,7 +74,7 @@ def one_round(binary: str, path: str) -> tuple[float, float, int, int, int]:
     rss_after, peak = memory(pid)
     send(session, "q")
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
-    return edit_seconds, undo_seconds, rss_before, rss_after, peak
+    return edit_seconds, undo_seconds, rss_before, rss_after, peak, diff_seconds
 
 
 def main() -> None:
@@ -79,8 +87,9 @@ def main() -> None:
     before = statistics.median(r[2] for r in results)
     after = statistics.median(r[3] for r in results)
     peak = statistics.median(r[4] for r in results)
+    diff = statistics.median(r[5] for r in results)
     print(f"{path}: {size / 1e6:.0f} MB, {rounds} rounds, medians: edit committed to screen {edit * 1000:.1f} ms, "
-          f"undo to screen {undo * 1000:.1f} ms; RSS before the edit {before / 1e6:.0f} MB, after edit + undo "
+          f"diff view (D) to screen {diff * 1000:.1f} ms, undo to screen {undo * 1000:.1f} ms; RSS before the edit {before / 1e6:.0f} MB, after edit + undo "
           f"{after / 1e6:.0f} MB ({after / size:.2f}x the file), peak {peak / 1e6:.0f} MB")
 
 
