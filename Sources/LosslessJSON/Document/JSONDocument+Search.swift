@@ -175,17 +175,48 @@ extension JSONText {
     /// The last offset before `end` where `needle` starts.
     func lastOccurrence(of needle: [UInt8], before end: Int, ignoringASCIICase: Bool) -> Int? {
         guard let first = needle.first else { return nil }
-        var i = Swift.min(end, count) - 1
-        while i >= 0 {
-            let c = self[i]
-            if c == first || (ignoringASCIICase && first >= 0x61 && first <= 0x7A && c == first ^ 0x20),
-                occurs(needle, at: i, ignoringASCIICase: ignoringASCIICase)
-            {
-                return i
+        let other = ignoringASCIICase && first >= 0x61 && first <= 0x7A ? first ^ 0x20 : nil
+        var found: Int?
+        forEachChunkBackwards(of: 0..<Swift.min(end, count)) { chunk, position in
+            guard let base = chunk.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let firsts = UInt64(first) &* ones
+            let others = UInt64(other ?? first) &* ones
+            var i = chunk.count - 1
+            while i >= 0 {
+                // The previous byte that can begin an occurrence: eight bytes at a time while none
+                // can (a word with no byte equal to either has no zero byte after the xor), then one.
+                while i >= 7 {
+                    let word = raw.loadUnaligned(fromByteOffset: i - 7, as: UInt64.self)
+                    let a = word ^ firsts
+                    let b = word ^ others
+                    if ((a &- ones) & ~a | (b &- ones) & ~b) & high != 0 { break }
+                    i -= 8
+                }
+                while i >= 0, chunk[i] != first, chunk[i] != other ?? first { i -= 1 }
+                guard i >= 0 else { break }
+                if occurs(needle, at: position + i, ignoringASCIICase: ignoringASCIICase) {
+                    found = position + i
+                    return false
+                }
+                i -= 1
             }
-            i -= 1
+            return true
         }
-        return nil
+        return found
+    }
+
+    /// Calls `body` with each piece of `range` and its position, last first, while it returns true.
+    private func forEachChunkBackwards(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        var chunks: [(UnsafeBufferPointer<UInt8>, Int)] = []
+        var position = range.lowerBound
+        forEachChunk(of: range) { chunk in
+            chunks.append((chunk, position))
+            position += chunk.count
+        }
+        for (chunk, start) in chunks.reversed() where !body(chunk, start) { return }
     }
 
     /// Whether `needle` occurs at `offset`.
