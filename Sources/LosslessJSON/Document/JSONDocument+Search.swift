@@ -54,15 +54,8 @@ extension JSONDocument {
         return !kind(node).isContainer && query.matches(string(node) ?? rawText(node))
     }
 
-    /// Where a node's key starts (its value, for a node that is not a member), without reading the key.
-    private func textStart(_ id: Int) -> Int {
-        let entry = index[id]
-        switch entry.keyDelta {
-        case 0: return Int(entry.start)
-        case IndexEntry.longKeyDelta: return index.longKeyStart(id) ?? Int(entry.start)
-        default: return Int(entry.start) - Int(entry.keyDelta)
-        }
-    }
+    /// Where a node's text starts: its key's opening quote for a member, else its value.
+    private func textStart(_ id: Int) -> Int { memberStart(Node(id: id)) }
 
     /// The last node of `ids` whose text starts at or before `offset` (text starts grow with ids).
     private func holder(of offset: Int, in ids: Range<Int>) -> Int {

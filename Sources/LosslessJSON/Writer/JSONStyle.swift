@@ -82,9 +82,14 @@ extension JSONDocument {
         return style
     }
 
-    /// Where a child's text starts: its key for a member, else its value.
+    /// Where a child's text starts: its key for a member, else its value (without reading the key).
     func memberStart(_ node: Node) -> Int {
-        keyRange(node)?.lowerBound ?? range(node).lowerBound
+        let entry = index[node.id]
+        switch entry.keyDelta {
+        case 0: return Int(entry.start)
+        case IndexEntry.longKeyDelta: return index.longKeyStart(node.id) ?? Int(entry.start)
+        default: return Int(entry.start) - Int(entry.keyDelta)
+        }
     }
 
     /// The whitespace between the comma before `node` and `node`'s start.
