@@ -34,17 +34,7 @@ struct PropertyTests {
         var newValue = valueGenerator.value(depth: 2, indent: "").1
         if Bool.random(using: &rng) { newValue = .string("edited \(seed)") }
 
-        var edits: [JSONEdit] = [.replace(at: path, with: newValue)]
-        if !path.isRoot { edits.append(.remove(at: path)) }
-        if case .key? = path.last { edits.append(.renameKey(at: path, to: "renamed\(seed)")) }
-        switch document.kind(target) {
-        case .object:
-            edits.append(.insertMember(in: path, key: "new\(seed)", value: newValue,
-                                       at: Int.random(in: 0...document.childCount(target), using: &rng)))
-        case .array:
-            edits.append(.insertElement(in: path, value: newValue, at: Int.random(in: 0...document.childCount(target), using: &rng)))
-        default: break
-        }
+        let edits = JSONEdit.fitting(target, at: path, in: document, value: newValue, name: "\(seed)", using: &rng)
         let edit = edits.randomElement(using: &rng)!
         var edited = document
         let splice = try edited.apply(edit)

@@ -21,11 +21,7 @@ struct SearchTests {
         var document = try JSONDocument(generator.document().text)
         var rng = SeededGenerator(seed: seed &* 13)
         // Half the documents are edited first, so the text and index are in pieces.
-        if seed % 2 == 0 {
-            for step in 0..<6 {
-                if let edit = ReindexTests.randomEdit(in: document, step: step, using: &rng) { _ = try? document.apply(edit) }
-            }
-        }
+        if seed % 2 == 0 { try ReindexTests.applyRandomEdits(6, to: &document, using: &rng) }
         // Queries: pieces of the document's own keys and values (found), and strings it may lack.
         var texts: [String] = ["zz", "\"", "\\", ":", "e", "E", "é", "1", "true", "null", "\u{1F600}"]
         for _ in 0..<6 {

@@ -119,7 +119,10 @@ public struct JSONDocument: Sendable {
     /// The directory of a large container (built on first use), or `nil` for a small one.
     func directory(_ node: Node) -> ChildDirectory? {
         if let directory = cache.directory(node.id) { return directory }
-        guard kind(node).isContainer, childCount(node) >= Self.largeChildCount else { return nil }
+        // A subtree of fewer nodes cannot hold that many children: no count (a walk) is needed.
+        guard kind(node).isContainer, Int(index[node.id].link) > Self.largeChildCount,
+            childCount(node) >= Self.largeChildCount
+        else { return nil }
         return cache.directory(node.id)
     }
 

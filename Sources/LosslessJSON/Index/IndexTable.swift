@@ -29,21 +29,13 @@ struct IndexTable: @unchecked Sendable {
     init(pieces: [Piece]) {
         let kept = pieces.filter { $0.count > 0 }
         self.pieces = kept
-        var starts: [Int] = []
-        starts.reserveCapacity(kept.count)
-        var total = 0
-        for piece in kept {
-            starts.append(total)
-            total += piece.count
-        }
-        self.starts = starts
-        count = total
+        (starts, count) = PieceStarts.of(kept.map(\.count))
         single = kept.count == 1 && kept[0].first == 0 && kept[0].byteShift == 0 ? kept[0].storage.entries : nil
     }
 
     /// The piece holding entry `id`.
     @inline(__always)
-    private func piece(containing id: Int) -> Int { starts.lastIndex(atMost: id) }
+    private func piece(containing id: Int) -> Int { PieceStarts.piece(holding: id, in: starts) }
 
     /// The entry of node `id`, its byte offsets in the current text.
     @inline(__always)
@@ -85,21 +77,6 @@ struct IndexTable: @unchecked Sendable {
 
     /// Bytes the document's entries take (16 per value).
     var byteCount: Int { count * MemoryLayout<IndexEntry>.stride }
-}
-
-extension Array where Element == Int {
-    /// The last index whose element is at most `value`, in an increasing array of piece starts: the
-    /// piece holding `value` (0 when the array is empty or `value` comes before its first element).
-    @inline(__always)
-    func lastIndex(atMost value: Int) -> Int {
-        var low = 0
-        var high = count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if self[middle] <= value { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
 }
 
 /// Every 64th child of a large container, by position and id: a child is found by position or by

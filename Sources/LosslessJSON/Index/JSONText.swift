@@ -28,15 +28,7 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection {
     private init(pieces: [Piece]) {
         let kept = pieces.filter { $0.count > 0 }
         self.pieces = kept
-        var starts: [Int] = []
-        starts.reserveCapacity(kept.count)
-        var total = 0
-        for piece in kept {
-            starts.append(total)
-            total += piece.count
-        }
-        self.starts = starts
-        count = total
+        (starts, count) = PieceStarts.of(kept.map(\.count))
         // Only a whole storage has the zero padding after its last byte that reads past the end expect.
         let whole = kept.count == 1 && kept[0].offset == 0 && kept[0].count == kept[0].storage.count
         single = whole ? kept[0].storage.base : nil
@@ -50,7 +42,7 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection {
 
     /// The piece holding byte `offset` (`offset < count`).
     @inline(__always)
-    private func piece(containing offset: Int) -> Int { starts.lastIndex(atMost: offset) }
+    private func piece(containing offset: Int) -> Int { PieceStarts.piece(holding: offset, in: starts) }
 
     /// The byte at `offset`, or 0 past the end (the zero padding the scanners rely on).
     @inline(__always)

@@ -123,3 +123,24 @@ struct RandomJSON {
         return (text + "\"", .string(value))
     }
 }
+
+extension JSONEdit {
+    /// Every kind of edit that fits the node at `path`: replace, remove and rename where allowed,
+    /// and an insertion at a random position into a container; `name` makes new keys unique.
+    static func fitting(
+        _ target: JSONDocument.Node, at path: JSONPath, in document: JSONDocument, value: JSONValue, name: String,
+        using rng: inout SeededGenerator
+    ) -> [JSONEdit] {
+        var edits: [JSONEdit] = [.replace(at: path, with: value)]
+        if !path.isRoot { edits.append(.remove(at: path)) }
+        if case .key? = path.last { edits.append(.renameKey(at: path, to: "renamed\(name)")) }
+        switch document.kind(target) {
+        case .object:
+            edits.append(.insertMember(in: path, key: "new\(name)", value: value, at: Int.random(in: 0...document.childCount(target), using: &rng)))
+        case .array:
+            edits.append(.insertElement(in: path, value: value, at: Int.random(in: 0...document.childCount(target), using: &rng)))
+        default: break
+        }
+        return edits
+    }
+}
