@@ -18,9 +18,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
     ],
     targets: [
-        .target(name: "LosslessJSON"),
+        .target(name: "LosslessJSON", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
         .macro(
             name: "DictionaryStorageMacros",
             dependencies: [
@@ -36,9 +37,13 @@ let package = Package(
             name: "RecordStore",
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ModelBrowser", dependencies: ["LosslessJSON", "DictionaryStorage"]),
+        .target(
+            name: "ModelBrowser",
+            dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "Algorithms", package: "swift-algorithms")]
+        ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
+        .target(name: "CTerminalRestore"),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
         .target(name: "SampleModels", dependencies: ["DictionaryStorage", "LosslessJSON"]),
         .executableTarget(
             name: "keepsake",

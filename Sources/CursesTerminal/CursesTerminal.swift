@@ -1,12 +1,14 @@
 import CNcurses
+import CTerminalRestore
 import ModelBrowser
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The only ncurses code: sets the terminal up, turns keys and mouse into events, and draws grids
-/// (only the cells that changed since the last frame).
-public final class CursesTerminal {
+/// The ncurses terminal backend, and the only ncurses code: sets the terminal up, turns keys and
+/// mouse into events, and draws grids (only the cells that changed since the last frame). A fatal
+/// signal gives the terminal back before the program dies.
+public final class CursesTerminal: TerminalBackend {
     private var previous: Grid?
     /// Whether colours are drawn (off under NO_COLOR or without colour support).
     public let colors: Bool
@@ -15,6 +17,7 @@ public final class CursesTerminal {
     /// Takes over the terminal: locale, raw mode (so ^S and ^C reach the program), keypad, mouse, colours.
     public init() {
         setlocale(LC_ALL, "")
+        keepsake_install_fatal_signal_handlers()
         initscr()
         raw()
         noecho()
@@ -45,6 +48,21 @@ public final class CursesTerminal {
     /// Gives the terminal back.
     public func close() {
         endwin()
+        keepsake_remove_fatal_signal_handlers()
+    }
+
+    /// Hands the terminal to another program: ncurses' modes are saved and the screen left.
+    public func suspend() {
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Takes the terminal back; the next frame is drawn whole, and a size changed meanwhile comes as
+    /// the next event.
+    public func resume() {
+        reset_prog_mode()
+        previous = nil
+        refresh()
     }
 
     /// The terminal size in cells.
@@ -52,9 +70,9 @@ public final class CursesTerminal {
 
     /// Waits up to `milliseconds` (negative: forever) for an event. A size change is noticed even
     /// when ncurses has not seen the signal for it (some hosts do not deliver SIGWINCH to it).
-    public func nextEvent(timeout milliseconds: Int32 = 200) -> Event? {
+    public func nextEvent(timeout milliseconds: Int = 200) -> Event? {
         if let resize = checkResize() { return resize }
-        timeout(milliseconds)
+        timeout(Int32(clamping: milliseconds))
         var character: wint_t = 0
         let result = get_wch(&character)
         if result == ERR { return checkResize() }
@@ -144,7 +162,7 @@ public final class CursesTerminal {
     }
 
     /// Sends an OSC 52 sequence putting text on the terminal's clipboard.
-    public func copyToClipboard(_ text: String) {
+    public func copy(_ text: String) {
         let encoded = base64(Array(text.utf8))
         let sequence = "\u{1B}]52;c;\(encoded)\u{07}"
         _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }

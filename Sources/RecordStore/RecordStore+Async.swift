@@ -1,28 +1,31 @@
 import DictionaryStorage
-import GRDB
+import Dispatch
 import LosslessJSON
 
 extension RecordStore {
+    /// Runs a store operation on a background queue, so an async caller's thread is not blocked.
+    private func detached<T: Sendable>(_ operation: @escaping @Sendable (RecordStore) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try operation(self) })
+            }
+        }
+    }
+
     /// Writes a record without blocking the caller's thread.
     @discardableResult
     public func write<M: DictionaryStorageModel & Sendable>(_ record: Record<M>) async throws -> Bool {
         let id = record.id
         let object = record.data.storage
-        do {
-            try await writer.write { db in try RecordTable.put(db, id: id, type: M.schema.name, object: object) }
-        } catch {
-            throw RecordStoreError.wrap(error, path: path)
+        return try await detached { store in
+            try store.performWrite { connection in try connection.put(id: id, type: M.schema.name, object: object) }
+            return true
         }
-        return true
     }
 
     /// Reads a stored record without blocking the caller's thread.
     public func record(id: String) async throws -> StoredRecord? {
-        do {
-            return try await writer.read { db in try RecordTable.fetch(db, id: id) }
-        } catch {
-            throw RecordStoreError.wrap(error, path: path)
-        }
+        try await detached { store in try store.record(id: id) }
     }
 
     /// Lists stored records without blocking the caller's thread.
@@ -30,22 +33,13 @@ extension RecordStore {
         type: String?, where conditions: [FieldCondition] = [], order: RecordOrder = .created, descending: Bool = false,
         limit: Int? = nil, offset: Int = 0
     ) async throws -> [StoredRecord] {
-        let types = type.map { names(for: $0) }
-        do {
-            return try await writer.read { db in
-                try RecordTable.list(db, types: types, conditions: conditions, order: order, descending: descending, limit: limit, offset: offset)
-            }
-        } catch {
-            throw RecordStoreError.wrap(error, path: path)
+        try await detached { store in
+            try store.list(type: type, where: conditions, order: order, descending: descending, limit: limit, offset: offset)
         }
     }
 
     /// Counts records without blocking the caller's thread.
     public func count() async throws -> Int {
-        do {
-            return try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0 }
-        } catch {
-            throw RecordStoreError.wrap(error, path: path)
-        }
+        try await detached { store in try store.count() }
     }
 }

@@ -15,6 +15,15 @@ public struct StoredRecord: Sendable, Hashable {
     /// When it was last written.
     public let updatedAt: Date
 
+    /// A record as a backend reads it.
+    public init(id: String, type: String, json: String, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.type = type
+        self.json = json
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
     /// The text as a document (for byte-exact edits).
     public func document() throws(RecordStoreError) -> JSONDocument {
         do {

@@ -11,7 +11,7 @@ struct SchemaTests {
         #expect(schema.fields.map(\.name) == ["name", "age", "gender", "email"])
         let email = try #require(schema.field(named: "email"))
         #expect(email.path == ["person_email"])
-        #expect(email.swiftType == "String?")
+        #expect(email.typeText == "String?")
         #expect(email.type == .optional(.string))
         #expect(email.defaultValue == nil)
         let gender = try #require(schema.field(named: "gender"))

@@ -293,8 +293,8 @@ struct TmuxDatabaseTests {
         let folder = try scratchFolder()
         let db = folder.appendingPathComponent("store.sqlite").path
         let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
-        _ = try keepsake("db", db, "put", "Person", "--id", "p1", text)
-        _ = try keepsake("db", db, "put", "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
+        _ = try keepsake("db", "put", db, "Person", "--id", "p1", text)
+        _ = try keepsake("db", "put", db, "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
         let session = try TmuxSession([db])
         session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains("store.sqlite") }
         try session.find("Ada", expectingPath: ".Person.p1.name")
@@ -303,8 +303,8 @@ struct TmuxDatabaseTests {
         try session.save()
         try session.send("q")
         session.waitForExit()
-        #expect(try keepsake("db", db, "get", "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
-        #expect(try keepsake("db", db, "get", "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+        #expect(try keepsake("db", "get", db, "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
+        #expect(try keepsake("db", "get", db, "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
     }
 }
 

@@ -9,30 +9,30 @@ struct DBCommandTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let db = scratch.url.appendingPathComponent("s.sqlite").path
-        #expect(try Keepsake.run("db", db, "put", "Person", "--id", "p1", #"{"name": "Ada",  "age": 36.0}"#).stdout == "p1\n")
-        let second = try Keepsake.run("db", db, "put", "Person", #"{"name": "Bo", "age": 12}"#)
+        #expect(try Keepsake.run("db", "put", db, "Person", "--id", "p1", #"{"name": "Ada",  "age": 36.0}"#).stdout == "p1\n")
+        let second = try Keepsake.run("db", "put", db, "Person", #"{"name": "Bo", "age": 12}"#)
         #expect(second.status == 0)
         #expect(UUID(uuidString: second.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
-        #expect(try Keepsake.run("db", db, "put", "Pet", #"{"name": "Rex"}"#).status == 0)
-        #expect(try Keepsake.run("db", db, "types").stdout == "Person\t2\nPet\t1\n")
-        #expect(try Keepsake.run("db", db, "count").stdout == "3\n")
-        #expect(try Keepsake.run("db", db, "count", "Person").stdout == "2\n")
-        #expect(try Keepsake.run("db", db, "get", "p1").stdout == "{\"name\": \"Ada\",  \"age\": 36.0}\n")
-        #expect(try Keepsake.run("db", db, "list", "Person", "--where", ".age>=18").stdout == "p1\tPerson\t{\"name\": \"Ada\",  \"age\": 36.0}\n")
-        #expect(try Keepsake.run("db", db, "list", "--where", "/name=\"Rex\"").stdout.hasSuffix("\tPet\t{\"name\": \"Rex\"}\n"))
-        #expect(try Keepsake.run("db", db, "list", "Person", "--limit", "1").stdout.split(separator: "\n").count == 1)
-        #expect(try Keepsake.run("db", db, "delete", "p1").status == 0)
-        let missing = try Keepsake.run("db", db, "get", "p1")
+        #expect(try Keepsake.run("db", "put", db, "Pet", #"{"name": "Rex"}"#).status == 0)
+        #expect(try Keepsake.run("db", "types", db).stdout == "Person\t2\nPet\t1\n")
+        #expect(try Keepsake.run("db", "count", db).stdout == "3\n")
+        #expect(try Keepsake.run("db", "count", db, "Person").stdout == "2\n")
+        #expect(try Keepsake.run("db", "get", db, "p1").stdout == "{\"name\": \"Ada\",  \"age\": 36.0}\n")
+        #expect(try Keepsake.run("db", "list", db, "Person", "--where", ".age>=18").stdout == "p1\tPerson\t{\"name\": \"Ada\",  \"age\": 36.0}\n")
+        #expect(try Keepsake.run("db", "list", db, "--where", "/name=\"Rex\"").stdout.hasSuffix("\tPet\t{\"name\": \"Rex\"}\n"))
+        #expect(try Keepsake.run("db", "list", db, "Person", "--limit", "1").stdout.split(separator: "\n").count == 1)
+        #expect(try Keepsake.run("db", "delete", db, "p1").status == 0)
+        let missing = try Keepsake.run("db", "get", db, "p1")
         #expect(missing.status == 1)
         #expect(missing.stderr == "keepsake: error: \(db): no record with id p1\n")
-        #expect(try Keepsake.run("db", db, "delete", "p1").status == 1)
-        #expect(try Keepsake.run("db", db, "put", "Person", "[1]").status == 1)
-        #expect(try Keepsake.run("db", db, "put", "Person", "{").status == 1)
-        #expect(try Keepsake.run("db", db, "list", "--where", "age").status == 2)
-        #expect(try Keepsake.run("db", db, "get").status == 2)
-        #expect(try Keepsake.run("db", db, "frob").status == 2)
+        #expect(try Keepsake.run("db", "delete", db, "p1").status == 1)
+        #expect(try Keepsake.run("db", "put", db, "Person", "[1]").status == 1)
+        #expect(try Keepsake.run("db", "put", db, "Person", "{").status == 1)
+        #expect(try Keepsake.run("db", "list", db, "--where", "age").status == 2)
+        #expect(try Keepsake.run("db", "get", db).status == 2)
+        #expect(try Keepsake.run("db", "frob", db).status == 2)
         let notADatabase = try scratch.file("text.sqlite", "hello, not a database at all, but long enough to be read as one")
-        let bad = try Keepsake.run("db", notADatabase, "count")
+        let bad = try Keepsake.run("db", "count", notADatabase)
         #expect(bad.status == 1)
         #expect(bad.stderr == "keepsake: error: \(notADatabase): not an SQLite database\n")
     }
@@ -42,15 +42,15 @@ struct DBCommandTests {
         defer { scratch.remove() }
         let db = scratch.url.appendingPathComponent("s.sqlite").path
         let good = try scratch.file("good.jsonl", "{\"n\": 1}\n{\"n\": 2}\n\n{\"n\": 3}\n")
-        #expect(try Keepsake.run("db", db, "import", "Row", good).stdout == "3\n")
+        #expect(try Keepsake.run("db", "import", db, "Row", good).stdout == "3\n")
         let bad = try scratch.file("bad.jsonl", "{\"n\": 4}\n{oops}\n")
-        let result = try Keepsake.run("db", db, "import", "Row", bad)
+        let result = try Keepsake.run("db", "import", db, "Row", bad)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("\(bad):2:2: error: "))
-        #expect(try Keepsake.run("db", db, "count", "Row").stdout == "3\n")
+        #expect(try Keepsake.run("db", "count", db, "Row").stdout == "3\n")
         let notObjects = try scratch.file("arrays.jsonl", "{\"n\": 5}\n[6]\n")
-        #expect(try Keepsake.run("db", db, "import", "Row", notObjects).status == 1)
-        #expect(try Keepsake.run("db", db, "count", "Row").stdout == "3\n")  // the first line was rolled back too
+        #expect(try Keepsake.run("db", "import", db, "Row", notObjects).status == 1)
+        #expect(try Keepsake.run("db", "count", db, "Row").stdout == "3\n")  // the first line was rolled back too
     }
 
     @Test func twoProcessesWriteTheSameFileAtOnce() throws {
@@ -59,8 +59,8 @@ struct DBCommandTests {
         let db = scratch.url.appendingPathComponent("s.sqlite").path
         let lines = (0..<5_000).map { "{\"n\": \($0), \"pad\": \"\(String(repeating: "x", count: 100))\"}" }.joined(separator: "\n")
         let file = try scratch.file("rows.jsonl", lines)
-        let a = try Keepsake.start("db", db, "import", "A", file)
-        let b = try Keepsake.start("db", db, "import", "B", file)
+        let a = try Keepsake.start("db", "import", db, "A", file)
+        let b = try Keepsake.start("db", "import", db, "B", file)
         #expect(a.wait() == .exited(0), "\(a.standardError)")
         #expect(b.wait() == .exited(0), "\(b.standardError)")
         let store = try RecordStore(path: db)
@@ -72,10 +72,10 @@ struct DBCommandTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let db = scratch.url.appendingPathComponent("s.sqlite").path
-        #expect(try Keepsake.run("db", db, "put", "Before", #"{"kept": true}"#).status == 0)
+        #expect(try Keepsake.run("db", "put", db, "Before", #"{"kept": true}"#).status == 0)
         let lines = (0..<400_000).map { "{\"n\": \($0), \"pad\": \"\(String(repeating: "y", count: 60))\"}" }.joined(separator: "\n")
         let file = try scratch.file("many.jsonl", lines)
-        let writer = try Keepsake.start("db", db, "import", "Killed", file)
+        let writer = try Keepsake.start("db", "import", db, "Killed", file)
         // Wait (with a deadline) until the transaction has written pages to the WAL, then kill it.
         let wal = db + "-wal"
         let deadline = Date().addingTimeInterval(60)

@@ -39,7 +39,7 @@ struct ModelsCommandTests {
         let second = try RecordStore(path: b).list(type: nil, order: .id).map { "\($0.id) \($0.type) \($0.json)" }
         #expect(first == second)
         #expect(first.count == 6)
-        #expect(try Keepsake.run("db", a, "types").stdout == "Homework\t1\nPerson\t2\nStudent\t2\nTeacher\t1\n")
+        #expect(try Keepsake.run("db", "types", a).stdout == "Homework\t1\nPerson\t2\nStudent\t2\nTeacher\t1\n")
     }
 
     @Test func versionAndCompletions() throws {

@@ -9,7 +9,7 @@ struct ParserTests {
     ])
     func acceptsValid(_ text: String) throws {
         let document = try JSONDocument(text)
-        #expect(document.text == text)
+        #expect(document.text.string == text)
         #expect(document.nodeCount >= 1)
     }
 
@@ -32,7 +32,7 @@ struct ParserTests {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)
         let document = try JSONDocument(bytes: bytes)
         #expect(document.hasByteOrderMark)
-        #expect(document.bytes.array == bytes)
+        #expect(document.text.array == bytes)
         #expect(document.value(at: ["a"]) == 1)
     }
 
@@ -171,7 +171,7 @@ struct ParserTests {
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0..<24, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
             if let document = try? JSONDocument(bytes: bytes) {
-                #expect(document.bytes.array == bytes)
+                #expect(document.text.array == bytes)
                 _ = document.rootValue
             }
         }

@@ -12,8 +12,8 @@ struct PropertyTests {
         let (text, value) = generator.document()
         let document = try JSONDocument(text)
         #expect(document.rootValue == value, "seed \(seed)")
-        #expect(document.text == text)
-        #expect(try JSONDocument(bytes: document.bytes.array).text == text)
+        #expect(document.text.string == text)
+        #expect(try JSONDocument(bytes: document.text.array).text.string == text)
     }
 
     @Test("one random edit changes only the edited range and re-parses to the edited model", arguments: seeds)
@@ -41,8 +41,8 @@ struct PropertyTests {
 
         // Only the splice's bytes changed, and the splice lies inside the edited value (replace) or
         // inside the parent container (insert, remove, rename).
-        let old = document.bytes.array
-        let new = edited.bytes.array
+        let old = document.text.array
+        let new = edited.text.array
         #expect(Array(new[..<splice.offset]) == Array(old[..<splice.offset]))
         #expect(Array(new[(splice.offset + splice.inserted.count)...]) == Array(old[(splice.offset + splice.removed.count)...]))
         let bound: Range<Int>
@@ -62,7 +62,7 @@ struct PropertyTests {
         #expect(edited.rootValue == Self.reference(edit, on: value), "seed \(seed): \(edit)\n\(text)\n->\n\(edited.text)")
         // And undo restores the original bytes.
         try edited.apply(splice.inverse)
-        #expect(edited.text == text)
+        #expect(edited.text.string == text)
     }
 
     /// Whether the node or one of its ancestors is a member hidden by a later member with the same

@@ -7,7 +7,7 @@ import Testing
 struct ReindexTests {
     /// Every node of `edited` (pieces of text and index) against a fresh parse of its text.
     static func expectSameStructure(_ edited: JSONDocument, _ context: String) throws {
-        let fresh = try JSONDocument(bytes: edited.bytes.array, options: edited.options)
+        let fresh = try JSONDocument(bytes: edited.text.array, options: edited.options)
         #expect(edited.nodeCount == fresh.nodeCount, "\(context): node count")
         guard edited.nodeCount == fresh.nodeCount else { return }
         for id in 0..<fresh.nodeCount {
@@ -95,7 +95,7 @@ struct ReindexTests {
             try document.apply(splice.inverse)
             try Self.expectSameStructure(document, "seed \(seed) undo of step \(step)")
         }
-        #expect(document.bytes.array == original.bytes.array)
+        #expect(document.text.array == original.text.array)
         // The edits inside containers must have taken the incremental path (edits of the root
         // itself parse the whole text).
         #expect(splices.isEmpty || incremental > 0, "seed \(seed): no edit was re-indexed incrementally")
@@ -110,14 +110,14 @@ struct ReindexTests {
         try document.apply(.replace(at: [4000, "name"], with: .string("renamed")))
         try document.apply(.remove(at: [10]))
         try document.apply(.insertElement(in: .root, value: .number(JSONNumber(7)), at: 2))
-        #expect(document.bytes.pieceCount > 1)
+        #expect(document.text.pieceCount > 1)
         #expect(document.index.pieces.count > 1)
         #expect(document.childCount(document.root) == 5000)
         #expect(document.value(at: [4000, "name"]) == .string("renamed"))
         #expect(document.value(at: [2]) == .number(JSONNumber(7)))
         try Self.expectSameStructure(document, "large document")
         // Children by position and by id, through the moved directory, as in a fresh parse.
-        let fresh = try JSONDocument(bytes: document.bytes.array)
+        let fresh = try JSONDocument(bytes: document.text.array)
         for position in 0..<5001 {
             let child = document.child(document.root, at: position)
             guard child == fresh.child(fresh.root, at: position) else {
@@ -130,7 +130,7 @@ struct ReindexTests {
             }
         }
         // The untouched storage is shared, not copied.
-        #expect(document.bytes.pieces.contains { $0.storage === original.bytes.pieces[0].storage })
+        #expect(document.text.pieces.contains { $0.storage === original.text.pieces[0].storage })
     }
 
     @Test("many edits of a large array: counts, positions and paths stay those of a fresh parse")
@@ -148,7 +148,7 @@ struct ReindexTests {
             default: try document.apply(.insertElement(in: [.index(position), "tags"], value: .null, at: 0))
             }
         }
-        let fresh = try JSONDocument(bytes: document.bytes.array)
+        let fresh = try JSONDocument(bytes: document.text.array)
         #expect(document.childCount(document.root) == fresh.childCount(fresh.root))
         for position in stride(from: 0, to: fresh.childCount(fresh.root), by: 7) {
             let child = try #require(fresh.child(fresh.root, at: position))
@@ -165,9 +165,9 @@ struct ReindexTests {
         var document = original
         var rng = SeededGenerator(seed: seed &* 7)
         try Self.applyRandomEdits(Int.random(in: 0..<12, using: &rng), to: &document, using: &rng)
-        let old = original.bytes.array
-        let new = document.bytes.array
-        let changes = document.bytes.differences(from: original.bytes)
+        let old = original.text.array
+        let new = document.text.array
+        let changes = document.text.differences(from: original.text)
         // Replacing each changed old range by its new range turns the old text into the new one.
         var rebuilt: [UInt8] = []
         var position = 0
@@ -179,7 +179,7 @@ struct ReindexTests {
         rebuilt += old[position...]
         #expect(rebuilt == new, "seed \(seed)")
         #expect(changes.isEmpty == (old == new))
-        #expect(document.bytes.lineFeeds(in: 0..<document.bytes.count) == new.filter { $0 == 0x0A }.count)
+        #expect(document.text.lineFeeds(in: 0..<document.text.count) == new.filter { $0 == 0x0A }.count)
     }
 
     @Test("a directory of several blocks (70,000 children) follows edits anywhere")
@@ -196,7 +196,7 @@ struct ReindexTests {
             default: try document.apply(.replace(at: [.index(position)], with: .string("s")))
             }
         }
-        let fresh = try JSONDocument(bytes: document.bytes.array)
+        let fresh = try JSONDocument(bytes: document.text.array)
         #expect(document.childCount(document.root) == fresh.childCount(fresh.root))
         for _ in 0..<400 {
             let position = Int.random(in: 0..<fresh.childCount(fresh.root), using: &rng)
@@ -215,13 +215,13 @@ struct ReindexTests {
             let count = document.childCount(document.root)
             try document.apply(.remove(at: [.index(Int.random(in: 0..<count, using: &rng))]))
             if count % 97 == 0 {
-                let fresh = try JSONDocument(bytes: document.bytes.array)
+                let fresh = try JSONDocument(bytes: document.text.array)
                 #expect(document.child(document.root, at: count / 2) == fresh.child(fresh.root, at: count / 2))
             }
         }
-        #expect(document.text == "[]")
+        #expect(document.text.string == "[]")
         for i in 0..<100 { try document.apply(.insertElement(in: .root, value: .number(JSONNumber(i)), at: i / 2)) }
-        let fresh = try JSONDocument(bytes: document.bytes.array)
+        let fresh = try JSONDocument(bytes: document.text.array)
         for position in 0..<100 { #expect(document.child(document.root, at: position) == fresh.child(fresh.root, at: position)) }
         try Self.expectSameStructure(document, "emptied and filled")
     }

@@ -35,13 +35,13 @@ struct KeyScriptTests {
 
     @Test func editingAKnownFieldGoesThroughTheSetterAndChangesOnlyItsBytes() throws {
         var state = try browser("people.json")
-        let before = state.document.text
+        let before = state.document.text.string
         press(&state, "jj<Enter><C-u>Grace<Enter>")
         #expect(state.document.value(at: [0, "name"]) == "Grace")
-        #expect(state.document.text == before.replacingOccurrences(of: "\"John Doe\"", with: "\"Grace\""))
+        #expect(state.document.text.string == before.replacingOccurrences(of: "\"John Doe\"", with: "\"Grace\""))
         #expect(state.isModified)
         press(&state, "u")
-        #expect(state.document.text == before)
+        #expect(state.document.text.string == before)
         #expect(!state.isModified)
         press(&state, "<C-r>")
         #expect(state.document.value(at: [0, "name"]) == "Grace")
@@ -49,13 +49,13 @@ struct KeyScriptTests {
 
     @Test func numberEditorRefusesInvalidInput() throws {
         var state = try browser("people.json")
-        let before = state.document.text
+        let before = state.document.text.string
         press(&state, "jjj<Enter><C-u>thirty<Enter>")
         #expect(state.message?.contains("not a number") == true)
-        #expect(state.document.text == before)
+        #expect(state.document.text.string == before)
         press(&state, "<Enter><C-u>1.5<Enter>")
         #expect(state.message?.hasPrefix("refused") == true)
-        #expect(state.document.text == before)
+        #expect(state.document.text.string == before)
         press(&state, "<Enter><C-u>32<Enter>")
         #expect(state.document.value(at: [0, "age"]) == 32)
     }
@@ -91,8 +91,8 @@ struct KeyScriptTests {
             Issue.record("no menu: \(state.mode)")
             return
         }
-        #expect(menu.options.contains("email"))
-        let index = try #require(menu.options.firstIndex(of: "email"))
+        #expect(menu.options.map(\.label).contains("email"))
+        let index = try #require(menu.options.firstIndex { $0.choice == .field("email") })
         press(&state, String(repeating: "j", count: index) + "<Enter>")
         #expect(state.document.value(at: [0, "person_email"]) == "")
         // Add an element to the root array.
@@ -112,7 +112,8 @@ struct KeyScriptTests {
             Issue.record("no variant menu")
             return
         }
-        #expect(menu.options == ["web", "app"])
+        #expect(menu.options.map(\.label) == ["web", "app"])
+        #expect(menu.options.map(\.choice) == [.variant("web"), .variant("app")])
         press(&state, "j<Enter>")
         let switched = try #require(state.document.value(at: ["usages", 0])?.objectValue)
         #expect(switched["type"] == "app")
@@ -179,7 +180,7 @@ struct KeyScriptTests {
     }
 
     @Test func standardInputNeedsSaveAs() throws {
-        var state = BrowserState(document: try JSONDocument("[1]"), sourceName: "(standard input)", hasFile: false, registry: ModelRegistry())
+        var state = BrowserState(document: try JSONDocument("[1]"), sourceName: "(standard input)", canSaveInPlace: false, registry: ModelRegistry())
         #expect(press(&state, "<C-s>").isEmpty)
         #expect(state.message?.contains(":w PATH") == true)
         #expect(press(&state, ":w /tmp/x.json<Enter>") == [.save(path: "/tmp/x.json", force: false)])
@@ -200,7 +201,7 @@ struct KeyScriptTests {
     @Test func diffViewShowsOneHunkPerChangedPlaceWithItsLineNumbers() throws {
         let records = (0..<2000).map { "  {\n    \"id\": \($0),\n    \"name\": \"n\($0)\"\n  }" }
         let text = "[\n" + records.joined(separator: ",\n") + "\n]\n"
-        var state = BrowserState(document: try JSONDocument(text), sourceName: "big.json", hasFile: true, registry: ModelRegistry())
+        var state = BrowserState(document: try JSONDocument(text), sourceName: "big.json", canSaveInPlace: true, registry: ModelRegistry())
         state.colors = false
         _ = update(&state, .key(.escape))
         var document = state.document

@@ -28,7 +28,7 @@ struct RandomKeysTests {
     func randomKeysOverALargeArray() throws {
         let elements = (0..<5000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", {"b": [1, 2]}]}"# }
         let document = try JSONDocument("[\n  " + elements.joined(separator: ",\n  ") + "\n]")
-        var state = BrowserState(document: document, sourceName: "large.json", hasFile: true, registry: ModelRegistry())
+        var state = BrowserState(document: document, sourceName: "large.json", canSaveInPlace: true, registry: ModelRegistry())
         try Self.run(&state, steps: 3_000, seed: 7, name: "large.json", farJumps: true)
     }
 
@@ -39,13 +39,12 @@ struct RandomKeysTests {
         rebuilt.rebuildRows()
         #expect(Array(rebuilt.rows) == Array(state.rows), "\(context): the rows are not those of the expansions")
         let document = state.document
-        for (id, info) in state.expanded where id != 0 {
-            let node = JSONDocument.Node(id: id)
-            guard id < document.nodeCount, document.kind(node).isContainer, info.parent >= 0,
-                let found = document.child(JSONDocument.Node(id: info.parent), holding: node), found.node == node,
+        for (node, info) in state.expanded where node != document.root {
+            guard node.id < document.nodeCount, document.kind(node).isContainer, let parent = info.parent,
+                let found = document.child(parent, holding: node), found.node == node,
                 found.position == info.index
             else {
-                Issue.record("\(context): expansion record of node \(id) (\(info)) is not its parent and position")
+                Issue.record("\(context): expansion record of node \(node.id) (\(info)) is not its parent and position")
                 return
             }
         }
@@ -60,7 +59,7 @@ struct RandomKeysTests {
             .pageDown, .pageUp, .control("d"), .control("u"), .backspace, .delete, .left, .right, .home, .end,
         ]
         if farJumps { alphabet += Array(repeating: Key.pageDown, count: 6) + [.character("G"), .character("l"), .character("l")] }
-        var savedBytes = state.document.bytes.array
+        var savedBytes = state.document.text.array
         for step in 0..<steps {
             if step % 997 == 0 {
                 _ = update(&state, .resize(width: Int.random(in: 20...120, using: &rng), height: Int.random(in: 5...50, using: &rng)))
@@ -74,7 +73,7 @@ struct RandomKeysTests {
             for effect in effects {
                 switch effect {
                 case .save:
-                    let bytes = state.document.bytes.array
+                    let bytes = state.document.text.array
                     #expect((try? JSONDocument(bytes: bytes)) != nil, "step \(step): saved bytes do not parse")
                     // Undoing every change since the last save gives the last saved bytes exactly.
                     var check = state.document
@@ -83,7 +82,7 @@ struct RandomKeysTests {
                         for change in state.undoStack[savedDepth...].reversed() {
                             for splice in change.reversed() { try check.apply(splice.inverse) }
                         }
-                        #expect(check.bytes.array == savedBytes, "step \(step): bytes outside the edits changed")
+                        #expect(check.text.array == savedBytes, "step \(step): bytes outside the edits changed")
                     }
                     _ = update(&state, .saved(path: name))
                     savedBytes = bytes

@@ -12,7 +12,7 @@ struct RowListTests {
         var nextNode = 0
         func rows(_ n: Int) -> [Row] {
             defer { nextNode += n }
-            return (0..<n).map { Row(node: nextNode + $0, depth: 0, index: 0, parent: -1) }
+            return (0..<n).map { Row(node: Node(id: nextNode + $0), depth: 0, index: 0, parent: nil) }
         }
         for _ in 0..<2_000 {
             switch Int.random(in: 0..<10, using: &random) {
@@ -39,31 +39,33 @@ struct RowListTests {
 
     @Test func findsARowByNodeInDocumentOrder() {
         var list = RowList()
-        list.insert(contentsOf: (0..<20_000).map { Row(node: $0 * 3, depth: 1, index: $0, parent: 0) }, at: 0)
-        list.insert(contentsOf: CollectionOfOne(Row(node: -1, depth: 0, index: 0, parent: -1)), at: 0)
-        #expect(list.firstIndex(ofNode: -1) == 0)
-        #expect(list.firstIndex(ofNode: 3 * 12_345) == 12_346)
-        #expect(list.firstIndex(ofNode: 3 * 12_345 + 1) == nil)
-        #expect(list.firstIndex(ofNode: 60_000) == nil)
+        list.insert(contentsOf: (0..<20_000).map { Row(node: Node(id: $0 * 3 + 1), depth: 1, index: $0, parent: Node(id: 0)) }, at: 0)
+        list.insert(contentsOf: CollectionOfOne(Row(node: Node(id: 0), depth: 0, index: 0, parent: nil)), at: 0)
+        #expect(list.firstIndex(ofNode: Node(id: 0)) == 0)
+        #expect(list.firstIndex(ofNode: Node(id: 3 * 12_345 + 1)) == 12_346)
+        #expect(list.firstIndex(ofNode: Node(id: 3 * 12_345 + 2)) == nil)
+        #expect(list.firstIndex(ofNode: Node(id: 60_001)) == nil)
     }
 
     @Test func runsReadTheirRowsFromTheDocumentAndSplitLikeRows() throws {
         let document = try JSONDocument("[" + (0..<10_000).map { "\($0)" }.joined(separator: ",") + "]")
-        func row(_ position: Int) -> Row { Row(node: position + 1, depth: 1, index: position, parent: 0) }
+        let root = Node(id: 0)
+        func row(_ position: Int) -> Row { Row(node: Node(id: position + 1), depth: 1, index: position, parent: root) }
         var list = RowList()
         list.document = document
-        list.append(Row(node: 0, depth: 0, index: 0, parent: -1))
-        list.insert(items: [.run(RowList.Run(parent: 0, depth: 1, firstIndex: 0, count: 10_000))], at: 1)
-        var reference = [Row(node: 0, depth: 0, index: 0, parent: -1)] + (0..<10_000).map(row)
+        list.append(Row(node: root, depth: 0, index: 0, parent: nil))
+        list.insert(items: [.run(RowList.Run(parent: root, depth: 1, firstIndex: 0, count: 10_000))], at: 1)
+        var reference = [Row(node: root, depth: 0, index: 0, parent: nil)] + (0..<10_000).map(row)
         #expect(list.count == reference.count)
-        #expect(list.firstIndex(ofNode: 6_000) == 6_000)
-        #expect(list.firstIndex(ofNode: 10_001) == nil)
+        #expect(list.firstIndex(ofNode: Node(id: 6_000)) == 6_000)
+        #expect(list.firstIndex(ofNode: Node(id: 10_001)) == nil)
         var random = SplitMix(state: 7)
         for _ in 0..<300 {
             switch Int.random(in: 0..<3, using: &random) {
             case 0:  // rows of one element's "children" inserted inside the run
                 let at = Int.random(in: 1...reference.count, using: &random)
-                let added = (0..<Int.random(in: 1..<5, using: &random)).map { Row(node: -5 - $0, depth: 2, index: $0, parent: -1) }
+                // Rows standing for some element's children (their nodes are not checked here).
+                let added = (0..<Int.random(in: 1..<5, using: &random)).map { Row(node: Node(id: 20_000 + $0), depth: 2, index: $0, parent: nil) }
                 list.insert(contentsOf: added, at: at)
                 reference.insert(contentsOf: added, at: at)
             default:

@@ -15,7 +15,7 @@ func sample(_ name: String) throws -> JSONDocument {
 
 func browser(_ name: String, model: String? = nil, width: Int = 80, height: Int = 24) throws -> BrowserState {
     var state = BrowserState(
-        document: try sample(name), sourceName: "Samples/\(name)", hasFile: true, registry: SampleModels.registry,
+        document: try sample(name), sourceName: "Samples/\(name)", canSaveInPlace: true, registry: SampleModels.registry,
         modelName: model, width: width, height: height)
     state.colors = false
     return state

@@ -68,7 +68,7 @@ func generatedFile(megabytes: Int) -> String {
 /// Start to first screen: read the file, index it, build the browser state, render 80×24.
 func firstScreen(_ path: String) throws -> Grid {
     let document = try JSONDocument(contentsOfFile: path)
-    let state = BrowserState(document: document, sourceName: path, hasFile: true, registry: ModelRegistry(), width: 80, height: 24)
+    let state = BrowserState(document: document, sourceName: path, canSaveInPlace: true, registry: ModelRegistry(), width: 80, height: 24)
     var grid = Grid(width: 80, height: 24)
     render(state, into: &grid)
     return grid
@@ -78,7 +78,7 @@ func firstScreen(_ path: String) throws -> Grid {
 func recordsState(_ path: String, registry: ModelRegistry = ModelRegistry(), model: String? = nil) -> BrowserState {
     let document = try! JSONDocument(contentsOfFile: path)
     var state = BrowserState(
-        document: document, sourceName: path, hasFile: true, registry: registry, modelName: model, width: 80, height: 24)
+        document: document, sourceName: path, canSaveInPlace: true, registry: registry, modelName: model, width: 80, height: 24)
     for key: Key in [.down, .down] { _ = update(&state, .key(key)) }
     return state
 }
@@ -241,7 +241,7 @@ let benchmarks: @Sendable () -> Void = {
     registry.register(GeneratedRecord.self)
     registry.register(Address.self)
     var typed = BrowserState(
-        document: opened.document, sourceName: path100, hasFile: true, registry: registry, modelName: "GeneratedDocument", width: 80, height: 24)
+        document: opened.document, sourceName: path100, canSaveInPlace: true, registry: registry, modelName: "GeneratedDocument", width: 80, height: 24)
     precondition(typed.model?.name == "GeneratedDocument", "the model should bind")
     for key: Key in [.down, .down, .right] { _ = update(&typed, .key(key)) }
     for _ in 0..<500 { _ = update(&typed, .key(.pageDown)) }

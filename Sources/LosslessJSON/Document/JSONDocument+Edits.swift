@@ -17,7 +17,7 @@ extension JSONDocument {
     /// Applies a splice made for this version of the text (or the inverse of the last one applied).
     public mutating func apply(_ splice: JSONSplice) throws(JSONEditError) {
         let range = splice.removedRange
-        guard range.upperBound <= bytes.count, bytes.slice(range) == splice.removed else {
+        guard range.upperBound <= self.text.count, self.text.slice(range) == splice.removed else {
             throw JSONEditError.spliceMismatch(offset: splice.offset)
         }
         do {
@@ -68,14 +68,14 @@ extension JSONDocument {
                 let parentPath = path.parent ?? .root
                 throw .wrongKind(parentPath, expected: "an object", found: self.node(at: parentPath).map(kind) ?? .array)
             }
-            return JSONSplice(offset: keyRange.lowerBound, removed: bytes.slice(keyRange), inserted: Array(JSONWriter.quoted(newKey).utf8))
+            return JSONSplice(offset: keyRange.lowerBound, removed: self.text.slice(keyRange), inserted: Array(JSONWriter.quoted(newKey).utf8))
         }
     }
 
     private func replacement(of node: Node, with value: JSONValue) -> JSONSplice {
         let range = range(node)
         let text = JSONWriter.serialize(value, style: layout(inside: node), baseIndent: lineIndent(at: range.lowerBound))
-        return JSONSplice(offset: range.lowerBound, removed: bytes.slice(range), inserted: Array(text.utf8))
+        return JSONSplice(offset: range.lowerBound, removed: self.text.slice(range), inserted: Array(text.utf8))
     }
 
     /// The style for new text at `node`: the document's, on one line if `node`'s own container is one line.
@@ -88,7 +88,7 @@ extension JSONDocument {
                 style.comma = between
             }
         } else if kind(node).isContainer, let first = child(node, at: 0) {
-            let leading = bytes.slice((range(node).lowerBound + 1)..<memberStart(first))
+            let leading = self.text.slice((range(node).lowerBound + 1)..<memberStart(first))
             if !leading.contains(0x0A) { style.indent = nil }
         }
         return style
@@ -101,7 +101,7 @@ extension JSONDocument {
         let count = childCount(container)
         let first = child(container, at: 0)
         if let first, let colonEnd = keyRange(first)?.upperBound {
-            style.colon = bytes.string(colonEnd..<range(first).lowerBound)
+            style.colon = self.text.string(colonEnd..<range(first).lowerBound)
         }
         func memberText(indent: String) -> String {
             let valueText = JSONWriter.serialize(value, style: style, baseIndent: indent)
@@ -118,14 +118,14 @@ extension JSONDocument {
             } else {
                 text = memberText(indent: parentIndent)
             }
-            return JSONSplice(offset: interior.lowerBound, removed: bytes.slice(interior), inserted: Array(text.utf8))
+            return JSONSplice(offset: interior.lowerBound, removed: self.text.slice(interior), inserted: Array(text.utf8))
         }
         let between: String
         if count >= 2, let second = child(container, at: 1) {
             between = separator(before: second)
         } else {
             // One child: its leading whitespace if it sits on its own line, else the document's comma spacing.
-            let leading = bytes.string((containerRange.lowerBound + 1)..<memberStart(first))
+            let leading = self.text.string((containerRange.lowerBound + 1)..<memberStart(first))
             between = leading.utf8.contains(0x0A) ? leading : style.comma
         }
         let childIndent = between.utf8.contains(0x0A) ? lineIndent(at: memberStart(first)) : lineIndent(at: containerRange.lowerBound)
@@ -151,6 +151,6 @@ extension JSONDocument {
             let parentRange = range(parent)
             removed = (parentRange.lowerBound + 1)..<(parentRange.upperBound - 1)
         }
-        return JSONSplice(offset: removed.lowerBound, removed: bytes.slice(removed), inserted: [])
+        return JSONSplice(offset: removed.lowerBound, removed: self.text.slice(removed), inserted: [])
     }
 }

@@ -102,7 +102,7 @@ extension JSONDocument {
             throw .changedOnDisk(path: path)
         }
         let mode = now?.mode ?? origin?.mode ?? 0o644
-        self.origin = try AtomicFileWriter.write(bytes, to: path, mode: mode)
+        self.origin = try AtomicFileWriter.write(text, to: path, mode: mode)
     }
 }
 

@@ -21,6 +21,11 @@ public struct JSONNodeChange: Sendable, Hashable {
         if id >= replaced.upperBound { return id + idDelta }
         return nil
     }
+
+    /// The node after the edit of a node that was not parsed again, or `nil` for one that was.
+    public func newNode(_ node: JSONDocument.Node) -> JSONDocument.Node? {
+        newID(node.id).map(JSONDocument.Node.init(id:))
+    }
 }
 
 extension JSONDocument {
@@ -40,11 +45,11 @@ extension JSONDocument {
     /// reports an invalid result with the document's own line and column.
     func replacing(_ splice: JSONSplice) throws(JSONParseError) -> JSONDocument {
         let removed = splice.removedRange
-        let text = bytes.replacing(removed, with: splice.inserted)
+        let text = self.text.replacing(removed, with: splice.inserted)
         if text.pieceCount <= Self.maxPieces, index.pieces.count <= Self.maxPieces,
             let (index, cache, change) = reindexed(replacing: removed, with: splice.inserted)
         {
-            var document = JSONDocument(bytes: text, index: index, cache: cache, options: options, origin: origin)
+            var document = JSONDocument(text: text, index: index, cache: cache, options: options, origin: origin)
             document.lastChange = change
             return document
         }
@@ -59,7 +64,7 @@ extension JSONDocument {
         let a = removed.lowerBound
         let b = removed.upperBound
         let byteDelta = inserted.count - removed.count
-        guard bytes.count + byteDelta < Int(UInt32.max) else { return nil }
+        guard self.text.count + byteDelta < Int(UInt32.max) else { return nil }
         let rootEntry = index[0]
         guard rootEntry.kind.isContainer, a > Int(rootEntry.start), b < Int(rootEntry.end) else { return nil }
 
@@ -114,9 +119,9 @@ extension JSONDocument {
         }
         target.pointee = isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
         target += 1
-        bytes.forEachChunk(of: regionStart..<a, append)
+        self.text.forEachChunk(of: regionStart..<a, append)
         inserted.withUnsafeBufferPointer(append)
-        bytes.forEachChunk(of: b..<regionEnd, append)
+        self.text.forEachChunk(of: b..<regionEnd, append)
         target.pointee = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let depthLeft = options.maxDepth - (ancestors.count - 1)
         guard depthLeft >= 1 else { return nil }

@@ -1,3 +1,4 @@
+import Algorithms
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,13 +60,7 @@ extension JSONDocument {
 
     /// The last node of `ids` whose text starts at or before `offset` (text starts grow with ids).
     private func holder(of offset: Int, in ids: Range<Int>) -> Int {
-        var low = ids.lowerBound
-        var high = ids.upperBound - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if textStart(middle) <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        ((ids.lowerBound + 1)..<ids.upperBound).partitioningIndex { textStart($0) > offset } - 1
     }
 
     private static let escapes = IndexEntry.escapedFlag | IndexEntry.keyEscapedFlag
@@ -77,14 +72,14 @@ extension JSONDocument {
         if query.hasEscapableCharacter { return true }
         let node = Node(id: id)
         let unicodeEscape: [UInt8] = [0x5C, 0x75]
-        if let key = keyRange(node), bytes.firstOccurrence(of: unicodeEscape, in: key) { return true }
-        return kind(node) == .string && bytes.firstOccurrence(of: unicodeEscape, in: range(node))
+        if let key = keyRange(node), self.text.firstOccurrence(of: unicodeEscape, in: key) { return true }
+        return kind(node) == .string && self.text.firstOccurrence(of: unicodeEscape, in: range(node))
     }
 
     private func firstMatch(in ids: Range<Int>, _ query: JSONTextQuery) -> Node? {
         var id = ids.lowerBound
         while id < ids.upperBound {
-            let occurrence = bytes.firstOccurrence(of: query.needle, from: textStart(id), ignoringASCIICase: query.ignoresASCIICase)
+            let occurrence = self.text.firstOccurrence(of: query.needle, from: textStart(id), ignoringASCIICase: query.ignoresASCIICase)
             let found = occurrence.map { holder(of: $0, in: id..<ids.upperBound) }
             // Escaped nodes before the holder may match by their decoded text.
             let end = found ?? ids.upperBound
@@ -104,8 +99,8 @@ extension JSONDocument {
         var end = ids.upperBound  // nodes before this one are left to check
         while end > ids.lowerBound {
             // An occurrence starting before the text of `end` (or anywhere, at the end of the document).
-            let limit = end < nodeCount ? textStart(end) : bytes.count
-            let occurrence = bytes.lastOccurrence(of: query.needle, before: limit, ignoringASCIICase: query.ignoresASCIICase)
+            let limit = end < nodeCount ? textStart(end) : self.text.count
+            let occurrence = self.text.lastOccurrence(of: query.needle, before: limit, ignoringASCIICase: query.ignoresASCIICase)
                 .flatMap { $0 >= textStart(ids.lowerBound) ? $0 : nil }
             let found = occurrence.map { holder(of: $0, in: ids.lowerBound..<end) }
             let start = found.map { $0 + 1 } ?? ids.lowerBound

@@ -29,7 +29,7 @@ extension JSONDocument {
         }
         for edit in local.edits(from: local.root, at: .root, to: newValue) { try local.apply(edit) }
         let splice = JSONSplice(
-            offset: range.lowerBound, removed: rawBytes(node), inserted: local.bytes.slice(indent.utf8.count..<local.bytes.count))
+            offset: range.lowerBound, removed: rawBytes(node), inserted: local.text.slice(indent.utf8.count..<local.text.count))
         try apply(splice)
         return [splice]
     }

@@ -4,8 +4,8 @@ extension JSONDocument {
         let entry = index[node.id]
         guard entry.kind == .string else { return nil }
         let inner = (Int(entry.start) + 1)..<(Int(entry.end) - 1)
-        if entry.header & IndexEntry.escapedFlag == 0 { return bytes.string(inner) }
-        return bytes.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
+        if entry.header & IndexEntry.escapedFlag == 0 { return self.text.string(inner) }
+        return self.text.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
     }
 
     /// A number node, its literal kept.

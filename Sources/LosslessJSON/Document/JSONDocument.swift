@@ -5,7 +5,7 @@
 /// are decoded only when read.
 public struct JSONDocument: Sendable {
     /// The text, exactly as loaded or as produced by the last edit.
-    public let bytes: JSONText
+    public let text: JSONText
     let index: IndexTable
     /// Facts computed on request for this version of the text (child counts of large containers).
     let cache: NodeCache
@@ -30,15 +30,15 @@ public struct JSONDocument: Sendable {
     /// Parses bytes already in padded storage (no copy); `progress`, when given, is updated as the
     /// parse goes and can cancel it from another thread.
     public init(storage: JSONBytes, options: JSONParseOptions = .default, progress: JSONParseProgress? = nil) throws(JSONParseError) {
-        bytes = JSONText(storage)
+        text = JSONText(storage)
         self.options = options
         index = IndexTable(try JSONParser.index(storage, options: options, progress: progress))
         cache = NodeCache()
     }
 
     /// A document made of an edited text and its index, as an edit builds them.
-    init(bytes: JSONText, index: IndexTable, cache: NodeCache, options: JSONParseOptions, origin: JSONFileOrigin?) {
-        self.bytes = bytes
+    init(text: JSONText, index: IndexTable, cache: NodeCache, options: JSONParseOptions, origin: JSONFileOrigin?) {
+        self.text = text
         self.index = index
         self.cache = cache
         self.options = options
@@ -63,12 +63,9 @@ public struct JSONDocument: Sendable {
     /// Bytes used by the index.
     public var indexByteCount: Int { index.byteCount }
 
-    /// The text as a `String` (for small documents and tests).
-    public var text: String { bytes.string(0..<bytes.count) }
-
     /// Whether the text starts with a UTF-8 byte order mark.
     public var hasByteOrderMark: Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        self.text.count >= 3 && self.text[0] == 0xEF && self.text[1] == 0xBB && self.text[2] == 0xBF
     }
 
     // MARK: Nodes
@@ -83,10 +80,10 @@ public struct JSONDocument: Sendable {
     }
 
     /// The exact source bytes of a node's value.
-    public func rawBytes(_ node: Node) -> [UInt8] { bytes.slice(range(node)) }
+    public func rawBytes(_ node: Node) -> [UInt8] { self.text.slice(range(node)) }
 
     /// The exact source text of a node's value.
-    public func rawText(_ node: Node) -> String { bytes.string(range(node)) }
+    public func rawText(_ node: Node) -> String { self.text.string(range(node)) }
 
     /// The id after this node's subtree: its next sibling's, if it has one (the subtree is `node.id..<subtreeEnd`).
     @inline(__always)
@@ -196,8 +193,8 @@ public struct JSONDocument: Sendable {
         let keyStart = delta == IndexEntry.longKeyDelta ? (index.longKeyStart(node.id) ?? 0) : Int(entry.start) - Int(delta)
         // Find the closing quote: the first unescaped '"' after the opening one.
         var i = keyStart + 1
-        while bytes[i] != UInt8(ascii: "\"") {
-            i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+        while self.text[i] != UInt8(ascii: "\"") {
+            i += self.text[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         return keyStart..<(i + 1)
     }
@@ -206,8 +203,8 @@ public struct JSONDocument: Sendable {
     public func key(_ node: Node) -> String? {
         guard let range = keyRange(node) else { return nil }
         let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-        if index[node.id].header & IndexEntry.keyEscapedFlag == 0 { return bytes.string(inner) }
-        return bytes.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
+        if index[node.id].header & IndexEntry.keyEscapedFlag == 0 { return self.text.string(inner) }
+        return self.text.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
     }
 
     /// Whether a member's key is exactly `key` (compared by Unicode scalars, without allocating when unescaped).
@@ -222,7 +219,7 @@ public struct JSONDocument: Sendable {
             let keyStart = Int(entry.start) - Int(entry.keyDelta)
             // The key text is followed by its closing quote; the raw bytes equal the key when unescaped.
             guard keyStart + 1 + utf8.count < Int(entry.start) else { return false }
-            return bytes.withContiguousBytes((keyStart + 1)..<(keyStart + 2 + utf8.count)) { source in
+            return self.text.withContiguousBytes((keyStart + 1)..<(keyStart + 2 + utf8.count)) { source in
                 guard let source = source.baseAddress, source[utf8.count] == UInt8(ascii: "\"") else { return false }
                 guard let keyBase = utf8.baseAddress else { return utf8.isEmpty }
                 return memcmpBytes(source, keyBase, utf8.count)

@@ -77,7 +77,7 @@ public struct JSONLinesDocument: Sendable {
     public var bytes: [UInt8] {
         var out: [UInt8] = []
         for line in lines {
-            if let document = line.document { document.bytes.forEachChunk { out.append(contentsOf: $0) } } else { out.append(contentsOf: line.blank) }
+            if let document = line.document { document.text.forEachChunk { out.append(contentsOf: $0) } } else { out.append(contentsOf: line.blank) }
             out.append(contentsOf: line.terminator)
         }
         return out
@@ -85,7 +85,7 @@ public struct JSONLinesDocument: Sendable {
 
     /// One line's bytes, line break excluded.
     public func bytes(of line: Line) -> [UInt8] {
-        line.document.map(\.bytes.array) ?? line.blank
+        line.document.map(\.text.array) ?? line.blank
     }
 
     /// Applies an edit to the value on the given 1-based line.

@@ -125,6 +125,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
         return back.normalized == normalized ? value : nil
     }
 
+    /// Whether the value is a whole number, whatever its spelling (`1.0`, `1e3` and `1e400` are;
+    /// `1.5` and `1e-2` are not), with no limit on its size.
+    public var isInteger: Bool {
+        let decimal = normalized
+        // An exponent too large to hold: a huge positive one makes a whole number, a negative one a fraction.
+        if decimal.saturated { return !literal.contains("e-") && !literal.contains("E-") }
+        return decimal.exponent >= 0
+    }
+
     /// Whether the literal has no fraction and no exponent.
     public var isIntegerLiteral: Bool { !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } }
 

@@ -37,12 +37,12 @@ extension JSONDocument {
         // A document without a line break in its first megabyte is treated as one line.
         var lf: Int?
         var scanned = 0
-        bytes.forEachChunk(of: 0..<min(bytes.count, 1 << 20)) { chunk in
+        text.forEachChunk(of: 0..<min(text.count, 1 << 20)) { chunk in
             if lf == nil, let found = chunk.firstIndex(of: 0x0A) { lf = scanned + found }
             scanned += chunk.count
         }
         if let lf {
-            style.newline = lf > 0 && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
+            style.newline = lf > 0 && text[lf - 1] == 0x0D ? "\r\n" : "\n"
         }
         // Scan a bounded number of values: the style shows within the first few.
         let limit = min(index.count, 10_000)
@@ -50,13 +50,13 @@ extension JSONDocument {
         while i < limit, !(sawColon && sawIndent && sawComma) {
             let node = Node(id: i)
             if !sawColon, let keyRange = keyRange(node) {
-                style.colon = bytes.string(keyRange.upperBound..<range(node).lowerBound)
+                style.colon = text.string(keyRange.upperBound..<range(node).lowerBound)
                 sawColon = true
             }
             if kind(node).isContainer, let first = children(node).first(where: { _ in true }) {
                 let open = range(node).lowerBound
                 let firstStart = memberStart(first)
-                let leading = bytes.slice((open + 1)..<firstStart)
+                let leading = text.slice((open + 1)..<firstStart)
                 if !sawIndent, leading.contains(0x0A) {
                     let childIndent = lineIndent(at: firstStart)
                     let parentIndent = lineIndent(at: open)
@@ -96,21 +96,21 @@ extension JSONDocument {
     func separator(before node: Node) -> String {
         let start = memberStart(node)
         var i = start
-        while i > 0, bytes[i - 1] != UInt8(ascii: ",") { i -= 1 }
-        return bytes.string(i..<start)
+        while i > 0, text[i - 1] != UInt8(ascii: ",") { i -= 1 }
+        return text.string(i..<start)
     }
 
     /// The leading whitespace of the line holding `offset` (none when the line starts more than
     /// 64 KB before it: such a line is not laid out by indentation, and a minified gigabyte is one line).
     func lineIndent(at offset: Int) -> String {
         var lineStart = offset
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A {
+        while lineStart > 0, text[lineStart - 1] != 0x0A {
             lineStart -= 1
             if offset - lineStart > 1 << 16 { return "" }
         }
         if lineStart == 0, hasByteOrderMark { lineStart = 3 }
         var end = lineStart
-        while end < offset, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-        return bytes.string(lineStart..<end)
+        while end < offset, text[end] == 0x20 || text[end] == 0x09 { end += 1 }
+        return text.string(lineStart..<end)
     }
 }

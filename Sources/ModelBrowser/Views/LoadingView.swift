@@ -1,12 +1,9 @@
+import LosslessJSON
+
 /// How far the loading of a large document has come, for the screen shown before the tree.
 public struct LoadingProgress: Sendable, Equatable {
-    /// What the loader is doing.
-    public enum Phase: String, Sendable {
-        /// Reading the file's bytes.
-        case reading
-        /// Parsing and indexing them.
-        case indexing
-    }
+    /// What the loader is doing: reading bytes, or parsing and indexing them.
+    public typealias Phase = LoadProgress.Phase
 
     /// The file's name as shown in the title bar.
     public var sourceName: String
@@ -25,17 +22,23 @@ public struct LoadingProgress: Sendable, Equatable {
         self.total = total
     }
 
+    /// A source's progress as the loading screen shows it.
+    public init(sourceName: String, _ snapshot: LoadProgress.Snapshot) {
+        self.init(sourceName: sourceName, phase: snapshot.phase, done: snapshot.done, total: snapshot.total)
+    }
+
     /// Whole percent done in this phase (0–100).
     public var percent: Int { total > 0 ? min(100, max(0, done * 100 / total)) : 100 }
 }
 
 /// Draws the loading screen: the title bar, then the phase, a bar and the percentage in the middle,
 /// and how to cancel. Pure, like `render`, and safe at any size.
-public func renderLoading(_ progress: LoadingProgress, width: Int, height: Int, colors: Bool) -> Grid {
+public func renderLoading(_ progress: LoadingProgress, width: Int, height: Int, colors: Bool, keys: KeyTable = .standard) -> Grid {
     var grid = Grid(width: max(0, width), height: max(0, height))
     guard grid.width > 0, grid.height > 0 else { return grid }
+    let painter = Painter(colors: colors)
     func style(_ role: Style.Role, bold: Bool = false, reverse: Bool = false) -> Style {
-        Style(colors ? role : .normal, bold: bold, reverse: reverse)
+        painter.style(role, bold: bold, reverse: reverse)
     }
     grid.fill(row: 0, style: style(.title, reverse: true))
     let title = " keepsake  " + truncatedFromLeft(escapedForDisplay(progress.sourceName), to: max(4, grid.width - 12))
@@ -57,7 +60,7 @@ public func renderLoading(_ progress: LoadingProgress, width: Int, height: Int, 
         grid.put(truncated(sizes, to: grid.width), x: max(0, (grid.width - displayWidth(sizes)) / 2), y: y + 1, style: style(.dim))
     }
     if y + 3 < grid.height {
-        let hint = "q or ^C cancels"
+        let hint = keys.hints(for: .loading)
         grid.put(truncated(hint, to: grid.width), x: max(0, (grid.width - displayWidth(hint)) / 2), y: y + 3, style: style(.hint))
     }
     return grid

@@ -12,8 +12,7 @@ struct DocumentOptions: ParsableArguments {
     @Argument(help: "A jq path (.a.b[0], .\"my key\") or a JSON Pointer (/a/b/0).")
     var path: String
 
-    @Option(help: "The deepest nesting accepted.")
-    var maxDepth: Int = JSONParseOptions.default.maxDepth
+    @OptionGroup var parsing: ParsingOptions
 
     func parsedPath() throws -> JSONPath {
         do {
@@ -25,7 +24,7 @@ struct DocumentOptions: ParsableArguments {
 
     func load() throws -> JSONDocument {
         do {
-            return try JSONDocument(contentsOfFile: file, options: JSONParseOptions(maxDepth: maxDepth))
+            return try JSONDocument(contentsOfFile: file, options: parsing.parseOptions)
         } catch {
             throw CommandFailure(message: error.description)
         }
@@ -67,7 +66,7 @@ struct OutputOptions: ParsableArguments {
     func write(_ document: inout JSONDocument, source: String) throws {
         switch output {
         case "-":
-            document.bytes.forEachChunk { writeAll($0, to: STDOUT_FILENO) }
+            document.text.forEachChunk { writeAll($0, to: STDOUT_FILENO) }
         case let path?:
             do { try document.save(to: path, force: true) } catch { throw CommandFailure(message: error.description) }
         case nil:

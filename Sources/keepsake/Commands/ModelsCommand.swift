@@ -18,7 +18,7 @@ struct ModelsCommand: ParsableCommand {
             print(schema.name)
             let width = max(4, schema.fields.map { $0.name.count }.max() ?? 0)
             for field in schema.fields {
-                var line = "  " + field.name.padding(width) + "  " + field.swiftType.padding(14)
+                var line = "  " + field.name.padding(width) + "  " + field.typeText.padding(14)
                 line += field.isFlattened ? "  (flattened: \(field.ownedKeys.joined(separator: ", ")))" : "  \(field.path.jq)"
                 var notes: [String] = []
                 if let value = field.defaultValue { notes.append("default \(value)") }

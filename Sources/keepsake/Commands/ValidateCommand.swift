@@ -17,8 +17,7 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The files to check (\"-\" for standard input).")
     var files: [String]
 
-    @Option(help: "The deepest nesting accepted.")
-    var maxDepth: Int = JSONParseOptions.default.maxDepth
+    @OptionGroup var parsing: ParsingOptions
 
     @Flag(help: "Under each error, show the offending line and a caret.")
     var showSource = false
@@ -36,12 +35,12 @@ struct ValidateCommand: ParsableCommand {
         if let model, SampleModels.registry.schema(named: model) == nil {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
-        let options = JSONParseOptions(maxDepth: maxDepth)
+        let options = parsing.parseOptions
         var failed = false
         for file in files {
             do {
                 let (storage, _) = try JSONFileReader.read(path: file)
-                if lines || isJSONLines(file) {
+                if lines || JSONLinesSource.isJSONLines(file) {
                     do {
                         _ = try JSONLinesDocument(bytes: storage.buffer, options: options)
                     } catch {
@@ -51,9 +50,10 @@ struct ValidateCommand: ParsableCommand {
                 } else {
                     var parsed: JSONDocument?
                     do {
-                        let started = monotonicSeconds()
+                        let clock = ContinuousClock()
+                        let started = clock.now
                         let document = try JSONDocument(storage: storage, options: options)
-                        if stats { printStats(file, document, seconds: monotonicSeconds() - started) }
+                        if stats { printStats(file, document, seconds: (clock.now - started).seconds) }
                         parsed = document
                     } catch {
                         failed = true
@@ -69,41 +69,28 @@ struct ValidateCommand: ParsableCommand {
         if failed { throw CommandFailure(message: "") }
     }
 
-    /// Prints the model's validation report; returns false when it has errors (kept values are not errors).
+    /// Prints the model's validation report (of the root object, or of each object element of a
+    /// root array); returns false when it has errors (kept values are not errors).
     private func report(_ file: String, _ document: JSONDocument, model name: String) -> Bool {
         guard let schema = SampleModels.registry.schema(named: name) else {
             printError("\(file): error: no model named \(name)")
             return false
         }
-        var objects: [(JSONPath, JSONObject)] = []
-        switch document.rootValue {
-        case .object(let object): objects = [(.root, object)]
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                if case .object(let object) = element { objects.append(([.index(index)], object)) }
-            }
-        default: break
-        }
-        if objects.isEmpty {
+        guard let findings = schema.findings(in: document) else {
             printError("\(file): error: \(name) needs an object (or an array of objects)")
             return false
         }
-        var ok = true
-        for (prefix, object) in objects {
-            for finding in schema.validate(object) {
-                let located = finding.prefixed(by: prefix)
-                let level = located.severity == .error ? "error" : located.severity == .kept ? "kept" : "note"
-                print("\(file): \(level): \(located)")
-                if located.severity == .error { ok = false }
-            }
+        for finding in findings {
+            let level = finding.severity == .error ? "error" : finding.severity == .kept ? "kept" : "note"
+            print("\(file): \(level): \(finding)")
         }
-        return ok
+        return !findings.contains { $0.severity == .error }
     }
 
     private func printStats(_ file: String, _ document: JSONDocument, seconds: Double) {
-        let megabytes = Double(document.bytes.count) / 1e6
+        let megabytes = Double(document.text.count) / 1e6
         let perValue = Double(document.indexByteCount) / Double(max(1, document.nodeCount))
-        print("\(file): \(document.nodeCount) values, \(document.bytes.count) bytes, index \(document.indexByteCount) bytes "
+        print("\(file): \(document.nodeCount) values, \(document.text.count) bytes, index \(document.indexByteCount) bytes "
             + "(\(formatted(perValue)) bytes/value), parsed in \(formatted(seconds * 1000)) ms (\(formatted(megabytes / seconds)) MB/s)")
     }
 
@@ -113,22 +100,15 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 /// A number with one decimal.
 func formatted(_ value: Double) -> String {
     let tenths = (value * 10).rounded()
     return "\(Int(tenths) / 10).\(abs(Int(tenths) % 10))"
-}
-
-/// Whether a file name says JSON Lines.
-func isJSONLines(_ path: String) -> Bool {
-    path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
 }
 
 /// The reason part of a read failure, without the path (the caller prints it first).

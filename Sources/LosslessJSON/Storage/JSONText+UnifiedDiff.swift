@@ -1,17 +1,22 @@
-import LosslessJSON
+extension JSONText {
+    /// The changes from `old` to this text as a unified diff of lines: one hunk around each changed
+    /// place, `context` lines around it, headed by `name`.
+    ///
+    /// The changed places come from the pieces the two texts share (`differences(from:)`), so the
+    /// cost is the changes and their surroundings, plus one count of the line feeds before the last
+    /// hunk for its line numbers — never splitting the whole text into lines.
+    public func unifiedDiff(from old: JSONText, name: String, context: Int = 3) -> [String] {
+        unifiedDiffLines(old, self, name: name, context: context)
+    }
+}
 
-/// The pending changes as a unified diff of the file's lines: one hunk around each changed place.
-///
-/// The changed places come from the pieces the two texts share (`JSONText.differences`), so the
-/// cost is the changes and their surroundings, plus one count of the line feeds before the last
-/// hunk for its line numbers — never splitting the whole text into lines.
-func unifiedDiff(_ old: JSONDocument, _ new: JSONDocument, name: String, context: Int = 3) -> [String] {
-    let changes = new.bytes.differences(from: old.bytes)
+private func unifiedDiffLines(_ old: JSONText, _ new: JSONText, name: String, context: Int) -> [String] {
+    let changes = new.differences(from: old)
     guard !changes.isEmpty else { return ["no changes"] }
     // Each change widened to whole lines and `context` lines around; overlapping ones join.
     var hunks: [(old: Range<Int>, new: Range<Int>)] = []
     for change in changes {
-        let widened = lines(of: old.bytes, around: change.old, context: context)
+        let widened = lines(of: old, around: change.old, context: context)
         // The bytes between a change and its context are the same on both sides.
         let newRange = (change.new.lowerBound - (change.old.lowerBound - widened.lowerBound))
             ..< (change.new.upperBound + (widened.upperBound - change.old.upperBound))
@@ -26,9 +31,9 @@ func unifiedDiff(_ old: JSONDocument, _ new: JSONDocument, name: String, context
     var line = 1
     var shift = 0
     for hunk in hunks {
-        line += old.bytes.lineFeeds(in: countedTo..<hunk.old.lowerBound)
+        line += old.lineFeeds(in: countedTo..<hunk.old.lowerBound)
         countedTo = hunk.old.lowerBound
-        let body = lineDiff(textLines(old.bytes, hunk.old), textLines(new.bytes, hunk.new))
+        let body = lineDiff(textLines(old, hunk.old), textLines(new, hunk.new))
         let oldCount = body.filter { $0.first != "+" }.count
         let newCount = body.filter { $0.first != "-" }.count
         output.append("@@ -\(line),\(oldCount) +\(line + shift),\(newCount) @@")

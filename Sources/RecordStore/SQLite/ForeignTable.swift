@@ -101,10 +101,11 @@ public final class ForeignTable: Sendable {
                     else { throw RecordStoreError.noRecord(id: change.key) }
                     var document = try Self.document(text, key: change.key)
                     try document.update(at: .root, to: change.value)
-                    guard document.text != text else { continue }
+                    let edited = document.text.string
+                    guard edited != text else { continue }
                     try db.execute(
                         sql: "UPDATE \(quotedTable) SET \(quotedJSON) = ? WHERE CAST(\(quotedKey) AS TEXT) = ?",
-                        arguments: [document.text, change.key])
+                        arguments: [edited, change.key])
                 }
             }
         } catch {

@@ -1,3 +1,4 @@
+import Algorithms
 import LosslessJSON
 
 /// The visible rows, kept in chunks so that opening or closing a subtree anywhere costs
@@ -13,7 +14,7 @@ struct RowList: RandomAccessCollection, Sendable {
 
     /// Consecutive closed children of one container, read from the document by position.
     struct Run: Hashable, Sendable {
-        var parent: Int
+        var parent: Node
         var depth: Int
         var firstIndex: Int
         var count: Int
@@ -55,13 +56,7 @@ struct RowList: RandomAccessCollection, Sendable {
 
     /// The chunk holding row `i` (binary search over the chunk starts).
     private func chunk(containing i: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= i { low = middle } else { high = middle - 1 }
-        }
-        return low
+        Swift.max(0, starts.partitioningIndex { $0 > i } - 1)
     }
 
     subscript(i: Int) -> Row {
@@ -85,11 +80,10 @@ struct RowList: RandomAccessCollection, Sendable {
             case .rows(let rows):
                 out += rows[local..<(local + length)]
             case .run(let run):
-                let parent = JSONDocument.Node(id: run.parent)
-                if let document, let first = document.child(parent, at: run.firstIndex + local) {
+                if let document, let first = document.child(run.parent, at: run.firstIndex + local) {
                     var index = run.firstIndex + local
-                    for child in document.children(from: first, to: document.subtreeEnd(parent)).prefix(length) {
-                        out.append(Row(node: child.id, depth: run.depth, index: index, parent: run.parent))
+                    for child in document.children(from: first, to: document.subtreeEnd(run.parent)).prefix(length) {
+                        out.append(Row(node: child, depth: run.depth, index: index, parent: run.parent))
                         index += 1
                     }
                 } else {
@@ -108,7 +102,7 @@ struct RowList: RandomAccessCollection, Sendable {
     private func row(_ run: Run, _ k: Int) -> Row {
         let position = run.firstIndex + k
         // A run always lies inside its parent's children; the parent stands in if it did not.
-        let node = document?.child(JSONDocument.Node(id: run.parent), at: position)?.id ?? run.parent
+        let node = document?.child(run.parent, at: position) ?? run.parent
         return Row(node: node, depth: run.depth, index: position, parent: run.parent)
     }
 
@@ -208,20 +202,14 @@ struct RowList: RandomAccessCollection, Sendable {
     }
 
     /// The first row showing a node, by binary search: rows are in document order, as node ids are.
-    func firstIndex(ofNode node: Int) -> Int? {
+    func firstIndex(ofNode node: Node) -> Int? {
         let low = lowerBound(ofNode: node)
         return low < count && self[low].node == node ? low : nil
     }
 
     /// The first row showing `node` or a node after it (`count` if none).
-    func lowerBound(ofNode node: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].node < node { low = middle + 1 } else { high = middle }
-        }
-        return low
+    func lowerBound(ofNode node: Node) -> Int {
+        (0..<count).partitioningIndex { self[$0].node >= node }
     }
 
     /// The end (exclusive) of the rows below row `r` that are deeper than `depth`: a run is passed
@@ -263,21 +251,21 @@ struct RowList: RandomAccessCollection, Sendable {
     /// shift, and the container's children after it change position.
     mutating func follow(_ change: JSONNodeChange, from start: Int) {
         guard start < count else { return }
-        let container = change.container.id
-        let high = change.replaced.upperBound
+        let container = change.container
+        let high = Node(id: change.replaced.upperBound)
         let first = split(at: start)
         for c in first..<chunks.count {
             switch chunks[c] {
             case .rows(var rows):
                 for i in rows.indices {
                     if rows[i].parent == container { rows[i].index += change.childDelta }
-                    rows[i].node += change.idDelta
-                    if rows[i].parent >= high { rows[i].parent += change.idDelta }
+                    rows[i].node = rows[i].node.moved(by: change.idDelta)
+                    if let parent = rows[i].parent, parent >= high { rows[i].parent = parent.moved(by: change.idDelta) }
                 }
                 chunks[c] = .rows(rows)
             case .run(var run):
                 if run.parent == container { run.firstIndex += change.childDelta }
-                if run.parent >= high { run.parent += change.idDelta }
+                if run.parent >= high { run.parent = run.parent.moved(by: change.idDelta) }
                 chunks[c] = .run(run)
             }
         }

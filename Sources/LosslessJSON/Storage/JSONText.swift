@@ -4,7 +4,7 @@
 /// An edit replaces a range with new bytes by splitting the piece list — O(pieces), never a copy
 /// of the untouched text — so editing a gigabyte costs what editing a kilobyte costs. A text that
 /// was never edited is one piece and reads straight from its storage.
-public struct JSONText: @unchecked Sendable, RandomAccessCollection {
+public struct JSONText: @unchecked Sendable, RandomAccessCollection, Equatable, CustomStringConvertible {
     /// A range of bytes of one storage.
     struct Piece {
         let storage: JSONBytes
@@ -93,6 +93,17 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection {
     /// The bytes in `range` decoded as UTF-8 (invalid sequences repaired).
     public func string(_ range: Range<Int>) -> String {
         withContiguousBytes(range) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The whole text as a `String` (for small documents and tests; invalid UTF-8 repaired).
+    public var string: String { string(0..<count) }
+
+    /// The text itself, as `string`.
+    public var description: String { string }
+
+    /// Texts are equal when their bytes are, however they are split into pieces.
+    public static func == (lhs: JSONText, rhs: JSONText) -> Bool {
+        lhs.count == rhs.count && lhs.differences(from: rhs).isEmpty
     }
 
     /// The whole text, copied into one array.

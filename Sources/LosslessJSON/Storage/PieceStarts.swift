@@ -1,3 +1,5 @@
+import Algorithms
+
 /// Where the pieces of a piece table start, shared by the text (`JSONText`) and the index
 /// (`IndexTable`): each piece's first position, and which piece holds a position.
 enum PieceStarts {
@@ -16,12 +18,6 @@ enum PieceStarts {
     /// The piece holding `position`: the last whose start is at or before it (0 when there are none).
     @inline(__always)
     static func piece(holding position: Int, in starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        max(0, starts.partitioningIndex { $0 > position } - 1)
     }
 }

@@ -1,0 +1,137 @@
+import Synchronization
+
+/// Where a browsed document comes from and how its changes go back: a JSON file, standard input,
+/// a JSON Lines file, a record store, a table of a database.
+///
+/// A source loads one `JSONDocument` — for a store, a projection of its records into one document
+/// whose values are the stored texts verbatim — and saves by comparing the document as loaded (or
+/// last saved) with the document now, so that only what changed is written back, in the source's
+/// own terms: bytes of a file, lines of a JSON Lines file, records in one transaction.
+public protocol DocumentSource: Sendable {
+    /// What the title bar calls the source.
+    var name: String { get }
+    /// How the document's root is to be read (one document, records by type, rows by key).
+    var layout: RootLayout { get }
+    /// Whether saving needs no path (standard input does: it has nowhere to go back to).
+    var canSaveInPlace: Bool { get }
+    /// Whether loading takes long enough to show progress (a large file).
+    var loadsSlowly: Bool { get }
+
+    /// Reads the source; `progress` is updated as it goes and can cancel it from another thread.
+    mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument
+
+    /// Writes back the changes from `saved` (as loaded or last saved) to `document`; a file that
+    /// changed on disk since it was read is overwritten only when `force` is set. Returns the
+    /// document as saved (with its new origin), which later saves compare against.
+    mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument
+
+    /// Writes the whole document to a file at `path` (`:w PATH`), atomically. Returns it as saved.
+    mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument
+}
+
+extension DocumentSource {
+    /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
+    /// exported to a file keeps saving to the store).
+    public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
+        var saving = document
+        do {
+            try saving.save(to: path, force: true)
+        } catch {
+            throw DocumentSourceError(error)
+        }
+        return saving
+    }
+}
+
+/// How a browser reads a source's root value.
+public enum RootLayout: Sendable, Hashable {
+    /// One JSON document: the root object, or each element of a root array, is matched against
+    /// the known models (a file, standard input, the lines of a JSON Lines file).
+    case document
+    /// Records grouped by type: the root's keys are type names, each holding an object of records
+    /// by id, each record a document of that type (a record store).
+    case recordsByType
+    /// Rows by key: each member of the root object is one stored document (a table's JSON column).
+    case rowsByKey
+}
+
+/// Why loading or saving a source failed; the message names the source and says what to do.
+public struct DocumentSourceError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure it is, for the browser to choose its question.
+    public enum Kind: Sendable, Hashable {
+        /// The file changed on disk since it was read: saving would overwrite someone's change.
+        case changedOnDisk
+        /// The person cancelled the load.
+        case cancelled
+        /// Anything else: the message says what.
+        case failed
+    }
+
+    /// What kind of failure it is.
+    public let kind: Kind
+    /// The whole explanation (it may hold several lines, one per invalid line of a file).
+    public let message: String
+
+    /// A failure with a message.
+    public init(_ kind: Kind = .failed, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// A file error, as the source reports it.
+    public init(_ error: JSONFileError) {
+        switch error {
+        case .changedOnDisk: self.init(.changedOnDisk, error.description)
+        case .cancelled: self.init(.cancelled, error.description)
+        default: self.init(.failed, error.description)
+        }
+    }
+
+    public var description: String { message }
+}
+
+/// How far the load of a source running on another thread has come, and a way to cancel it.
+public final class LoadProgress: Sendable {
+    /// What the load is doing.
+    public enum Phase: String, Sendable {
+        /// Reading bytes.
+        case reading
+        /// Parsing and indexing them.
+        case indexing
+    }
+
+    /// Where the load is: its phase and the bytes done of the total in that phase.
+    public struct Snapshot: Sendable, Hashable {
+        /// The phase.
+        public var phase: Phase
+        /// Bytes done in this phase.
+        public var done: Int
+        /// Bytes in all.
+        public var total: Int
+    }
+
+    private let state = Mutex(Snapshot(phase: .reading, done: 0, total: 0))
+    /// The parse's own progress, read for the indexing phase (the parser updates it without a lock).
+    public let parse = JSONParseProgress()
+
+    /// A progress that has done nothing yet.
+    public init() {}
+
+    /// Records the phase and how far it has come.
+    public func report(_ phase: Phase, done: Int, total: Int) {
+        state.withLock { $0 = Snapshot(phase: phase, done: done, total: total) }
+    }
+
+    /// Where the load is now.
+    public var snapshot: Snapshot {
+        var now = state.withLock { $0 }
+        if now.phase == .indexing { now.done = parse.bytesParsed }
+        return now
+    }
+
+    /// Asks the load to stop at its next check.
+    public func cancel() { parse.cancel() }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { parse.isCancelled }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A JSON file, or standard input (`-`), as a document source: saved atomically to the file,
+/// only the edited bytes changed, never over a change made on disk since it was read.
+public struct JSONFileSource: DocumentSource {
+    /// The file's path, or "-" for standard input.
+    public private(set) var path: String
+    /// The parse options (nesting limit).
+    public let options: JSONParseOptions
+
+    /// Files at least this large load with progress shown.
+    public static let slowLoadThreshold = 16 << 20
+
+    /// A file (or standard input for "-").
+    public init(path: String, options: JSONParseOptions = .default) {
+        self.path = path
+        self.options = options
+    }
+
+    /// Whether the source is standard input.
+    public var isStandardInput: Bool { path == "-" }
+
+    public var name: String { isStandardInput ? "(standard input)" : path }
+    public var layout: RootLayout { .document }
+    public var canSaveInPlace: Bool { !isStandardInput }
+
+    public var loadsSlowly: Bool {
+        var info = stat()
+        return !isStandardInput && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            && Int(info.st_size) >= Self.slowLoadThreshold
+    }
+
+    public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+        let (storage, origin) = try Self.read(path, progress: progress)
+        progress.report(.indexing, done: 0, total: storage.count)
+        do {
+            var document = try JSONDocument(storage: storage, options: options, progress: progress.parse)
+            document.origin = origin
+            return document
+        } catch where error.isCancellation {
+            throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
+        } catch {
+            throw DocumentSourceError(.invalidJSON(path: path, error))
+        }
+    }
+
+    /// A file's bytes and origin, the reading reported to `progress` (which can cancel it).
+    static func read(_ path: String, progress: LoadProgress) throws(DocumentSourceError) -> (JSONBytes, JSONFileOrigin?) {
+        do {
+            return try JSONFileReader.read(path: path) { done, total in
+                progress.report(.reading, done: done, total: total)
+                return !progress.isCancelled
+            }
+        } catch {
+            throw DocumentSourceError(error)
+        }
+    }
+
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+        guard canSaveInPlace else {
+            throw DocumentSourceError(.failed, "standard input has no file: save with :w PATH")
+        }
+        var saving = document
+        do {
+            try saving.save(force: force)
+        } catch {
+            throw DocumentSourceError(error)
+        }
+        return saving
+    }
+
+    /// Saves to `path`, which the source then is: later saves go there (standard input gets a file).
+    public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
+        var saving = document
+        do {
+            try saving.save(to: path, force: true)
+        } catch {
+            throw DocumentSourceError(error)
+        }
+        self.path = path
+        return saving
+    }
+}

@@ -1,0 +1,164 @@
+import DictionaryStorage
+import Dispatch
+import LosslessJSON
+import Synchronization
+
+/// The browser's one event loop: it draws the state into a terminal backend, reads the backend's
+/// events, feeds them to `update`, and carries out the effects — saving and reloading through the
+/// document source, copying through the terminal — answering each with the event that says how it
+/// went. `update` and `render` stay pure; this is where the I/O happens.
+public struct BrowserRuntime<Terminal: TerminalBackend> {
+    /// The terminal.
+    public let terminal: Terminal
+    /// Where the document comes from and goes back to.
+    public private(set) var source: any DocumentSource
+    /// The models the browser knows.
+    public let registry: ModelRegistry
+    /// The model to bind, by name (`nil`: the best match).
+    public let modelName: String?
+
+    /// A runtime for a source in a terminal.
+    public init(terminal: Terminal, source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil) {
+        self.terminal = terminal
+        self.source = source
+        self.registry = registry
+        self.modelName = modelName
+    }
+
+    /// Loads the source on another thread while the loading screen shows its progress, redrawn on
+    /// resize; the loading keys (q, Escape, ^C) cancel it.
+    public mutating func loadShowingProgress() throws(DocumentSourceError) -> JSONDocument {
+        let progress = LoadProgress()
+        let outcome = Mutex<(Result<JSONDocument, DocumentSourceError>, any DocumentSource)?>(nil)
+        let started = source
+        DispatchQueue.global().async {
+            var loading = started
+            let result = Result { () throws(DocumentSourceError) in try loading.load(progress: progress) }
+            outcome.withLock { $0 = (result, loading) }
+        }
+        let keys = KeyTable.standard
+        var shown: LoadingProgress?
+        while true {
+            if let (result, loaded) = outcome.withLock({ $0 }) {
+                source = loaded
+                return try result.get()
+            }
+            let now = LoadingProgress(sourceName: source.name, progress.snapshot)
+            if now != shown {
+                shown = now
+                let size = terminal.size
+                terminal.draw(renderLoading(now, width: size.width, height: size.height, colors: terminal.colors, keys: keys))
+            }
+            // The wait for a key is the pause between frames.
+            switch terminal.nextEvent(timeout: 50) {
+            case .key(let key)? where keys.action(for: key, in: .loading) == .cancel: progress.cancel()
+            case .resize? : shown = nil
+            default: break
+            }
+        }
+    }
+
+    /// The state for a loaded document, sized to the terminal.
+    public func state(for document: JSONDocument) -> BrowserState {
+        let size = terminal.size
+        var state = BrowserState(
+            document: document, sourceName: source.name, canSaveInPlace: source.canSaveInPlace, layout: source.layout,
+            registry: registry, modelName: modelName, width: size.width, height: size.height)
+        state.colors = terminal.colors
+        return state
+    }
+
+    /// Runs the browser until it quits; returns the state it quit in.
+    @discardableResult
+    public mutating func run(_ initial: BrowserState) -> BrowserState {
+        var state = initial
+        state.colors = terminal.colors
+        var grid = Grid(width: state.width, height: state.height)
+        let size = terminal.size
+        if size.width != state.width || size.height != state.height {
+            _ = update(&state, .resize(width: size.width, height: size.height))
+        }
+        render(state, into: &grid)
+        terminal.draw(grid)
+        while true {
+            guard let event = terminal.nextEvent(timeout: 200) else { continue }
+            guard handle(event, state: &state) else { return state }
+            render(state, into: &grid)
+            terminal.draw(grid)
+        }
+    }
+
+    /// Applies one event and carries out its effects (and theirs); returns false when the browser quits.
+    public mutating func handle(_ event: Event, state: inout BrowserState) -> Bool {
+        var pending = update(&state, event)
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            if effect == .quit { return false }
+            for answer in perform(effect, on: &state) { pending += update(&state, answer) }
+        }
+        return true
+    }
+
+    /// Carries out one effect; returns the events that answer it.
+    mutating func perform(_ effect: Effect, on state: inout BrowserState) -> [Event] {
+        switch effect {
+        case .quit:
+            return []
+        case .copy(let text):
+            terminal.copy(text)
+            return []
+        case .save(let path, let force):
+            do {
+                let saved =
+                    if let path { try source.save(state.document, to: path) } else { try source.save(state.document, since: state.saved, force: force) }
+                state.adoptOrigin(saved.origin)
+                return [.saved(path: path ?? source.name)]
+            } catch {
+                return [.saveFailed(message: error.message, changedOnDisk: error.kind == .changedOnDisk)]
+            }
+        case .reload:
+            do {
+                let reloaded = try source.load(progress: LoadProgress())
+                let size = (state.width, state.height)
+                state = self.state(for: reloaded)
+                _ = update(&state, .resize(width: size.0, height: size.1))
+                return []
+            } catch {
+                return [.saveFailed(message: "cannot reload: \(error.message)", changedOnDisk: false)]
+            }
+        }
+    }
+}
+
+/// Opening a source in a terminal, the way `keepsake` and an app's own browser do it.
+public enum Browser {
+    /// Loads a source and browses it until the person quits. A source that loads slowly (a large
+    /// file) loads inside the terminal with its progress shown, when `showProgress` allows; any
+    /// other loads before the terminal is made, so its errors reach standard error as plain text.
+    /// Throws the load's `DocumentSourceError`, or what `makeTerminal` throws.
+    public static func run<Terminal: TerminalBackend>(
+        source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil, showProgress: Bool = true,
+        terminal makeTerminal: () throws -> Terminal
+    ) throws {
+        var loading = source
+        let document: JSONDocument
+        let terminal: Terminal
+        if showProgress, loading.loadsSlowly {
+            terminal = try makeTerminal()
+            var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName)
+            do {
+                document = try runtime.loadShowingProgress()
+            } catch {
+                terminal.close()
+                throw error
+            }
+            loading = runtime.source
+        } else {
+            document = try loading.load(progress: LoadProgress())
+            terminal = try makeTerminal()
+        }
+        defer { terminal.close() }
+        var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName)
+        runtime.run(runtime.state(for: document))
+    }
+}

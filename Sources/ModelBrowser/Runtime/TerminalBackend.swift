@@ -1,0 +1,20 @@
+/// A terminal the browser runs in: ncurses in the `keepsake` binary (`CursesTerminal`), a recording
+/// one in tests (`HeadlessTerminal`). The runtime draws grids into it and reads events from it.
+public protocol TerminalBackend: AnyObject {
+    /// The size in cells.
+    var size: (width: Int, height: Int) { get }
+    /// Whether colours are drawn (off under NO_COLOR or without colour support).
+    var colors: Bool { get }
+    /// Waits up to `milliseconds` (negative: for ever) for an event; `nil` when none came.
+    func nextEvent(timeout milliseconds: Int) -> Event?
+    /// Shows a frame.
+    func draw(_ grid: Grid)
+    /// Puts text on the terminal's clipboard.
+    func copy(_ text: String)
+    /// Hands the terminal to another program (an editor) until `resume()`.
+    func suspend()
+    /// Takes the terminal back after `suspend()` (its size may have changed meanwhile).
+    func resume()
+    /// Gives the terminal back for good.
+    func close()
+}

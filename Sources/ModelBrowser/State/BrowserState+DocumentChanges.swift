@@ -1,0 +1,91 @@
+import LosslessJSON
+
+extension BrowserState {
+    /// Replaces the document after an edit, keeping the expansion and the cursor by path.
+    ///
+    /// When the edit parsed only part of the text again (`change`), only the rows and expansions
+    /// inside that part are built again; the others move by the change. Otherwise every expanded
+    /// path is looked up in the new document and the rows are built from them.
+    mutating func replaceDocument(_ new: JSONDocument, change: JSONNodeChange? = nil, cursorPath: JSONPath? = nil) {
+        let keepCursor = cursorPath ?? self.cursorPath
+        if let change {
+            follow(change, to: new)
+        } else {
+            // Paths from the document, not the expansion records: a node inside a closed one keeps
+            // its expansion (opening the outer one shows it again) but not an unbroken record chain.
+            let expandedPaths = expanded.keys.map { document.path(of: $0) }
+            let rootIsOpen = expanded[document.root] != nil
+            document = new
+            expanded = rootIsOpen ? [new.root: .root] : [:]
+            reexpand(expandedPaths)
+            rebuildRows()
+        }
+        // Put the cursor back on the same path, or on its nearest surviving ancestor.
+        var target = keepCursor
+        while true {
+            if let r = row(for: target) {
+                moveCursor(to: r)
+                break
+            }
+            guard let parent = target.parent else {
+                moveCursor(to: 0)
+                break
+            }
+            target = parent
+        }
+    }
+
+    /// Marks the containers at these paths of the current document expanded (paths that no longer
+    /// lead to a container are dropped).
+    private mutating func reexpand(_ paths: [JSONPath]) {
+        for path in paths where !path.isRoot {
+            guard let node = document.node(at: path), document.kind(node).isContainer, let parentPath = path.parent,
+                let parent = document.node(at: parentPath), let position = document.child(parent, holding: node)?.position
+            else { continue }
+            expanded[node] = Expansion(parent: parent, index: position)
+        }
+    }
+
+    /// Follows an edit that parsed again only the children `change.replaced` of one container:
+    /// the rows and expansions after them move, theirs are built again.
+    private mutating func follow(_ change: JSONNodeChange, to new: JSONDocument) {
+        let low = Node(id: change.replaced.lowerBound)
+        let high = Node(id: change.replaced.upperBound)
+        let container = change.container
+        // Expansions outside the region move; inside it they are found again by path.
+        var regionPaths: [JSONPath] = []
+        var moved: [Node: Expansion] = [:]
+        for (node, info) in expanded {
+            guard let id = change.newNode(node) else {
+                regionPaths.append(document.path(of: node))
+                continue
+            }
+            // The parent of a node outside the region is outside it too.
+            let parent = info.parent.flatMap(change.newNode)
+            let index = info.parent == container && node >= high ? info.index + change.childDelta : info.index
+            moved[id] = Expansion(parent: parent, index: index)
+        }
+        // The rows of the region are one run (rows are in document order, as ids are).
+        let first = rows.lowerBound(ofNode: low)
+        let end = rows.lowerBound(ofNode: high)
+        rows.follow(change, from: end)
+        rows.removeSubrange(first..<end)
+        document = new
+        expanded = moved
+        reexpand(regionPaths)
+        rootCount = document.kind(document.root) == .array ? document.childCount(document.root) : 1
+        // The region's new children are shown if their container is open and on screen.
+        if expanded[container] != nil, let containerRow = rows.firstIndex(ofNode: container) {
+            let added = childRows(
+                of: container, from: low, to: low.id + change.insertedCount, firstIndex: change.firstPosition,
+                depth: rows[containerRow].depth + 1)
+            rows.insert(items: added, at: first)
+        }
+    }
+
+    /// The visible row showing a path, if any (expands nothing).
+    func row(for target: JSONPath) -> Int? {
+        guard let node = document.node(at: target) else { return nil }
+        return rows.firstIndex(ofNode: node)
+    }
+}

@@ -1,0 +1,156 @@
+import DictionaryStorage
+import LosslessJSON
+
+/// The whole state of the browser, as a value: `update` changes it, `render` draws it.
+public struct BrowserState: Sendable {
+    /// The document as it is now.
+    public internal(set) var document: JSONDocument {
+        didSet { rows.document = document }
+    }
+    /// The document as loaded or last saved (for the diff view and the modified marker).
+    public internal(set) var saved: JSONDocument
+    /// What the title bar calls the source.
+    public var sourceName: String
+    /// Whether saving needs no path (standard input needs `:w PATH`).
+    public var canSaveInPlace: Bool
+    /// The models the browser knows.
+    public let registry: ModelRegistry
+    /// What is known about the root.
+    public internal(set) var binding: RootBinding
+    /// The keys and what they do.
+    public var keys: KeyTable = .standard
+    /// The terminal size.
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// The current mode.
+    public internal(set) var mode: Mode = .normal
+    /// A one-line message for the status line (errors in the warning colour).
+    public internal(set) var message: String?
+    public internal(set) var messageIsError = false
+    /// Whether colours are drawn (NO_COLOR and monochrome terminals draw markers only).
+    public var colors: Bool = true
+
+    var rows = RowList()
+    /// Open containers, with how they were reached (to compute paths in O(depth)).
+    var expanded: [Node: Expansion] = [:]
+    /// The cursor row and the first row on screen.
+    public internal(set) var cursor = 0
+    var top = 0
+    var undoStack: [[JSONSplice]] = []
+    var redoStack: [[JSONSplice]] = []
+    /// The undo depth at the last save (`nil` when the saved state is unreachable by undo).
+    var savedDepth: Int? = 0
+    var lastSearch: String?
+    /// The number of elements of a root array (for the title), computed when the document changes.
+    var rootCount = 0
+    /// Quit once the pending save succeeds (`:wq`, or "save" when quitting).
+    var quitAfterSave = false
+
+    /// Opens a document from a source of `layout`; `modelName` binds a registered model, else the
+    /// best match is chosen.
+    public init(
+        document: JSONDocument, sourceName: String, canSaveInPlace: Bool = true, layout: RootLayout = .document,
+        registry: ModelRegistry, modelName: String? = nil, width: Int = 80, height: Int = 24
+    ) {
+        self.document = document
+        rows.document = document
+        saved = document
+        self.sourceName = sourceName
+        self.canSaveInPlace = canSaveInPlace
+        self.registry = registry
+        self.width = width
+        self.height = height
+        binding = RootBinding(layout: layout, document: document, registry: registry, modelName: modelName)
+        if let modelName, binding.model == nil {
+            message = "no model named \(modelName); browsing untyped"
+            messageIsError = true
+        }
+        expanded[document.root] = .root
+        // A root array of records opens its first element too.
+        if document.kind(document.root) == .array, let first = document.children(document.root).first(where: { _ in true }),
+            document.kind(first).isContainer
+        {
+            expanded[first] = Expansion(parent: document.root, index: 0)
+        }
+        rebuildRows()
+    }
+
+    /// Opens a source's document.
+    public init(document: JSONDocument, source: some DocumentSource, registry: ModelRegistry, modelName: String? = nil, width: Int = 80, height: Int = 24) {
+        self.init(
+            document: document, sourceName: source.name, canSaveInPlace: source.canSaveInPlace, layout: source.layout,
+            registry: registry, modelName: modelName, width: width, height: height)
+    }
+
+    /// Records the file the document was saved to (the runtime calls this before `.saved`).
+    public mutating func adoptOrigin(_ origin: JSONFileOrigin?) {
+        document.origin = origin
+    }
+
+    /// The model bound to the root (or its elements, or a table's rows), if any.
+    public var model: ModelSchema? { binding.model }
+
+    /// Whether there are unsaved edits.
+    public var isModified: Bool { savedDepth != undoStack.count }
+
+    /// The number of visible rows.
+    public var rowCount: Int { rows.count }
+
+    /// Where each part of the screen goes.
+    var layout: Layout { Layout(width: width, height: height) }
+
+    /// The rows a page moves.
+    var pageRows: Int { layout.pageRows }
+
+    /// Shows a message in the status line.
+    mutating func say(_ text: String, error: Bool = false) {
+        message = text
+        messageIsError = error
+    }
+
+    // MARK: Scrolling
+
+    mutating func scrollToCursor() {
+        if cursor < top { top = cursor }
+        if cursor >= top + pageRows { top = cursor - pageRows + 1 }
+        top = max(0, min(top, max(0, rows.count - 1)))
+    }
+
+    mutating func moveCursor(to r: Int) {
+        cursor = max(0, min(rows.count - 1, r))
+        scrollToCursor()
+    }
+
+    // MARK: Paths
+
+    /// The path of a row, from the expansion records of its ancestors (O(depth)).
+    func path(ofRow r: Int) -> JSONPath {
+        guard r >= 0, r < rows.count else { return .root }
+        return path(node: rows[r].node, reachedBy: Expansion(parent: rows[r].parent, index: rows[r].index))
+    }
+
+    /// The path of a node reached from `parent` at `index`.
+    func path(node: Node, reachedBy expansion: Expansion) -> JSONPath {
+        var components: [JSONPath.Component] = []
+        var current = (node: node, expansion: expansion)
+        while let parent = current.expansion.parent {
+            if document.kind(parent) == .object {
+                components.append(.key(document.key(current.node) ?? ""))
+            } else {
+                components.append(.index(current.expansion.index))
+            }
+            guard let info = expanded[parent] else { break }
+            current = (parent, info)
+        }
+        return JSONPath(components.reversed())
+    }
+
+    /// The path of an open (or root) node.
+    func pathOfNode(_ node: Node) -> JSONPath {
+        guard node != document.root, let info = expanded[node] else { return .root }
+        return path(node: node, reachedBy: info)
+    }
+
+    /// The path of the cursor.
+    public var cursorPath: JSONPath { path(ofRow: cursor) }
+}

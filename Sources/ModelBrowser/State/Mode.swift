@@ -1,0 +1,138 @@
+/// What the browser is doing besides showing the tree.
+public enum Mode: Hashable, Sendable {
+    case normal
+    /// Editing text for a purpose.
+    case editing(LineEditor, EditPurpose)
+    /// Choosing among options.
+    case menu(Menu)
+    /// A question with a few answers.
+    case confirm(Confirmation)
+    /// The help screen, scrolled.
+    case help(scroll: Int)
+    /// The pending changes as a unified diff, scrolled.
+    case diff(lines: [String], scroll: Int)
+}
+
+/// What typed text is for; `row` is the row acted on.
+public enum EditPurpose: Hashable, Sendable {
+    /// A new value for a known field (through the model's setter).
+    case field(row: Int, kind: FieldEditKind)
+    /// Raw JSON replacing the value at a row.
+    case rawValue(row: Int)
+    /// The key of a new member of the object at a row (then its value).
+    case newKey(row: Int)
+    /// The JSON value of a new member.
+    case newMemberValue(row: Int, key: String)
+    /// The JSON value of a new array element.
+    case newElement(row: Int)
+    /// A new key for the member at a row.
+    case rename(row: Int)
+    /// A search query.
+    case search
+    /// A `:` command.
+    case command
+    /// A value an open enum does not know ("other…").
+    case otherEnumValue(row: Int)
+}
+
+/// How a known field's text is turned into JSON.
+public enum FieldEditKind: Hashable, Sendable {
+    /// The text is the string.
+    case string
+    /// The text is a number literal, checked.
+    case number
+}
+
+/// A menu of typed choices, acting on a row.
+public struct Menu: Hashable, Sendable {
+    /// What choosing an option does.
+    public enum Choice: Hashable, Sendable {
+        /// Set an enum field to one of its known values.
+        case enumValue(String)
+        /// Type a value the enum does not know.
+        case otherEnumValue
+        /// Switch a polymorphic value to the variant case of this name.
+        case variant(String)
+        /// Add the model field of this name.
+        case field(String)
+        /// Type the key of a new member.
+        case otherKey
+    }
+
+    /// One line of the menu.
+    public struct Option: Hashable, Sendable {
+        /// What the line shows.
+        public var label: String
+        /// What choosing it does.
+        public var choice: Choice
+    }
+
+    /// The menu's title.
+    public var title: String
+    /// The options, in order.
+    public var options: [Option]
+    /// The highlighted option.
+    public var selected: Int
+    /// The row the menu acts on.
+    public var row: Int
+}
+
+/// A question with typed answers, each on a key.
+public struct Confirmation: Hashable, Sendable {
+    /// What the question is about.
+    public enum Purpose: Hashable, Sendable {
+        case delete(row: Int)
+        case quitUnsaved
+        case overwriteChangedFile(path: String?)
+    }
+
+    /// What an answer means.
+    public enum Answer: Hashable, Sendable {
+        case delete, keep, save, discard, cancel, overwrite, reload
+    }
+
+    /// One answer and its key.
+    public struct Choice: Hashable, Sendable {
+        /// The key that gives it.
+        public var key: Character
+        /// What it is called.
+        public var label: String
+        /// What it means.
+        public var answer: Answer
+
+        /// How the choice is shown: its key, then its label.
+        public var text: String { "\(key) \(label)" }
+    }
+
+    /// The question.
+    public var question: String
+    /// The answers.
+    public var choices: [Choice]
+    /// What it is about.
+    public var purpose: Purpose
+
+    /// The answer a key gives, if any.
+    public func answer(for key: Key) -> Answer? {
+        guard case .character(let c) = key else { return nil }
+        return choices.first { $0.key == c }?.answer
+    }
+
+    /// "Delete …?"
+    static func delete(_ path: String, row: Int) -> Confirmation {
+        Confirmation(question: "Delete \(path)?", choices: [Choice(key: "y", label: "delete", answer: .delete), Choice(key: "n", label: "keep", answer: .keep)], purpose: .delete(row: row))
+    }
+
+    /// Quitting with unsaved changes.
+    static let quitUnsaved = Confirmation(
+        question: "Unsaved changes.",
+        choices: [Choice(key: "s", label: "save", answer: .save), Choice(key: "d", label: "discard", answer: .discard), Choice(key: "c", label: "cancel", answer: .cancel)],
+        purpose: .quitUnsaved)
+
+    /// Saving over a file that changed on disk.
+    static func overwriteChangedFile(path: String?) -> Confirmation {
+        Confirmation(
+            question: "The file changed on disk since it was opened.",
+            choices: [Choice(key: "o", label: "overwrite", answer: .overwrite), Choice(key: "r", label: "reload", answer: .reload), Choice(key: "c", label: "cancel", answer: .cancel)],
+            purpose: .overwriteChangedFile(path: path))
+    }
+}

@@ -1,0 +1,33 @@
+import LosslessJSON
+
+/// A node of the browsed document.
+typealias Node = JSONDocument.Node
+
+/// One visible row: a node of the document at a depth.
+struct Row: Hashable, Sendable {
+    /// The node shown.
+    var node: Node
+    /// How deep it is (the root is 0).
+    var depth: Int
+    /// Its position among its siblings (the array index for elements).
+    var index: Int
+    /// The parent node (`nil` for the root).
+    var parent: Node?
+}
+
+/// How an open container was reached: its parent and its position there, enough to compute any
+/// open node's path in O(depth) without searching the document.
+struct Expansion: Hashable, Sendable {
+    /// The parent node (`nil` for the root).
+    var parent: Node?
+    /// The position among the parent's children.
+    var index: Int
+
+    /// The root's expansion.
+    static let root = Expansion(parent: nil, index: 0)
+}
+
+extension JSONDocument.Node {
+    /// The node `delta` ids later (after an edit moved the nodes after it).
+    func moved(by delta: Int) -> Node { Node(id: id + delta) }
+}

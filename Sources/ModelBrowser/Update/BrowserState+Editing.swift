@@ -1,0 +1,237 @@
+import DictionaryStorage
+import LosslessJSON
+
+extension BrowserState {
+    /// Opens the editor for the value under the cursor, chosen by what is known about it.
+    mutating func edit() {
+        let r = cursor
+        let node = rows[r].node
+        var cache = AnnotationCache()
+        let annotation = annotation(ofRow: r, cache: &cache)
+        if let field = annotation.field, annotation.objectPath != nil {
+            switch field.type.unwrapped {
+            case .bool:
+                setField(row: r, to: .bool(!(document.bool(node) ?? false)))
+                return
+            case .enumeration(_, let known, let isOpen):
+                var options = known.map { Menu.Option(label: $0, choice: .enumValue($0)) }
+                if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
+                let current = document.string(node).flatMap { known.firstIndex(of: $0) } ?? 0
+                mode = .menu(Menu(title: field.name, options: options, selected: current, row: r))
+                return
+            case .string, .date, .custom:
+                mode = .editing(LineEditor(document.string(node) ?? ""), .field(row: r, kind: .string))
+                return
+            case .integer, .double:
+                mode = .editing(LineEditor(document.rawText(node)), .field(row: r, kind: .number))
+                return
+            default:
+                break
+            }
+        }
+        if document.kind(node).isContainer {
+            if isExpanded(r) { collapse(r) } else { expand(r) }
+            return
+        }
+        mode = .editing(LineEditor(document.rawText(node)), .rawValue(row: r))
+    }
+
+    /// Sets a known field through the model's setter and writes the storage change as document edits.
+    mutating func setField(row r: Int, to value: JSONValue?) {
+        var cache = AnnotationCache()
+        let annotation = annotation(ofRow: r, cache: &cache)
+        guard let field = annotation.field, let objectPath = annotation.objectPath, case .object(let object)? = document.value(at: objectPath) else {
+            say("not a known field", error: true)
+            return
+        }
+        do {
+            let updated = try field.setting(value, in: object)
+            applyUpdate(at: objectPath, to: .object(updated), cursor: cursorPath)
+        } catch {
+            say("refused: \(error)", error: true)
+        }
+    }
+
+    /// Acts on the text of a prompt or editor.
+    mutating func commit(_ text: String, _ purpose: EditPurpose) -> [Effect] {
+        switch purpose {
+        case .field(let r, .string):
+            setField(row: r, to: .string(text))
+        case .field(let r, .number):
+            guard let number = JSONNumber(literal: String(text.trimmingSpaces)) else {
+                say("refused: \(text) is not a number", error: true)
+                return []
+            }
+            setField(row: r, to: .number(number))
+        case .otherEnumValue(let r):
+            setField(row: r, to: .string(text))
+        case .rawValue(let r):
+            guard let value = parseJSON(text) else { return [] }
+            applyEdit(.replace(at: path(ofRow: r), with: value), cursor: path(ofRow: r))
+        case .newKey(let r):
+            guard !text.isEmpty else { return [] }
+            mode = .editing(LineEditor(), .newMemberValue(row: r, key: text))
+        case .newMemberValue(let r, let key):
+            guard let value = parseJSON(text) else { return [] }
+            let path = path(ofRow: r)
+            applyEdit(.insertMember(in: path, key: key, value: value), cursor: path.appending(.key(key)))
+        case .newElement(let r):
+            guard let value = parseJSON(text) else { return [] }
+            let path = path(ofRow: r)
+            let count = document.node(at: path).map(document.childCount) ?? 0
+            applyEdit(.insertElement(in: path, value: value), cursor: path.appending(.index(count)))
+        case .rename(let r):
+            guard !text.isEmpty else { return [] }
+            let path = path(ofRow: r)
+            applyEdit(.renameKey(at: path, to: text), cursor: path.parent?.appending(.key(text)))
+        case .search:
+            lastSearch = text
+            findNext(forward: true)
+        case .command:
+            return run(command: text.trimmingSpaces)
+        }
+        return []
+    }
+
+    private mutating func parseJSON(_ text: String) -> JSONValue? {
+        do {
+            return try JSONValue(parsing: text)
+        } catch {
+            say("refused: not JSON (column \(error.column): \(error.message))", error: true)
+            return nil
+        }
+    }
+
+    /// Acts on a menu choice for row `r`.
+    mutating func choose(_ choice: Menu.Choice, row r: Int) {
+        switch choice {
+        case .enumValue(let value): setField(row: r, to: .string(value))
+        case .otherEnumValue: mode = .editing(LineEditor(), .otherEnumValue(row: r))
+        case .variant(let name): switchVariant(row: r, toCase: name)
+        case .field(let name): addMissingField(row: r, name: name)
+        case .otherKey: mode = .editing(LineEditor(), .newKey(row: r))
+        }
+    }
+
+    /// Adds to the container under the cursor: a menu of a model's missing fields, a key prompt, or
+    /// an element prompt.
+    mutating func add() {
+        let r = cursor
+        let node = rows[r].node
+        switch document.kind(node) {
+        case .object:
+            var cache = AnnotationCache()
+            if case .model(let schema) = context(ofRow: r, cache: &cache), case .object(let object)? = smallValue(node, cache: &cache) {
+                let missing = schema.fields.filter { !$0.isFlattened && !$0.isReadOnly && !$0.isPresent(in: object) }
+                if !missing.isEmpty {
+                    let options = missing.map { Menu.Option(label: $0.name, choice: .field($0.name)) } + [Menu.Option(label: "other key…", choice: .otherKey)]
+                    mode = .menu(Menu(title: "add field", options: options, selected: 0, row: r))
+                    return
+                }
+            }
+            mode = .editing(LineEditor(), .newKey(row: r))
+        case .array:
+            mode = .editing(LineEditor(), .newElement(row: r))
+        default:
+            say("a: move to an object or an array", error: true)
+        }
+    }
+
+    /// Writes a missing field's current or default value through its setter.
+    private mutating func addMissingField(row r: Int, name: String) {
+        var cache = AnnotationCache()
+        guard case .model(let schema) = context(ofRow: r, cache: &cache), let field = schema.field(named: name) else { return }
+        let path = path(ofRow: r)
+        guard case .object(let object)? = document.value(at: path) else { return }
+        let initial: JSONValue? = field.value(in: object) ?? field.type.emptyValue
+        do {
+            let updated = try field.setting(initial, in: object)
+            applyUpdate(at: path, to: .object(updated), cursor: path.appending(contentsOf: field.path))
+        } catch {
+            say("refused: \(error)", error: true)
+        }
+    }
+
+    /// Prompts for a new key of an untyped member.
+    mutating func rename() {
+        let r = cursor
+        guard r > 0, let key = document.key(rows[r].node) else {
+            say("r renames the key of an object member", error: true)
+            return
+        }
+        var cache = AnnotationCache()
+        if annotation(ofRow: r, cache: &cache).field != nil {
+            say("a known field's key is the model's; rename kept or untyped members only", error: true)
+            return
+        }
+        mode = .editing(LineEditor(key), .rename(row: r))
+    }
+
+    /// Offers the variants of the polymorphic value under the cursor.
+    mutating func chooseVariant() {
+        let r = cursor
+        var cache = AnnotationCache()
+        guard case .variant(let schema) = annotation(ofRow: r, cache: &cache).context else {
+            say("v: move to a polymorphic value", error: true)
+            return
+        }
+        mode = .menu(Menu(title: schema.name, options: schema.cases.map { Menu.Option(label: $0.name, choice: .variant($0.name)) }, selected: 0, row: r))
+    }
+
+    private mutating func switchVariant(row r: Int, toCase name: String) {
+        var cache = AnnotationCache()
+        let annotation = annotation(ofRow: r, cache: &cache)
+        guard case .variant(let schema) = annotation.context, let target = schema.case(named: name),
+            case .object(let old)? = document.value(at: path(ofRow: r))
+        else { return }
+        // The new variant's tag and payload; the object's other keys stay (shown as kept when the new
+        // variant does not know them).
+        let content: JSONValue?
+        switch (schema.encoding, target.payload) {
+        case (.internal(let discriminator), _):
+            var rest = old
+            rest.removeValue(forKey: discriminator)
+            content = .object(rest)
+        case (_, .none): content = nil
+        case (_, .fields(let fields)): content = .object(JSONObject(fields.map { ($0.label, $0.type.emptyValue) }))
+        case (_, .model): content = .object(JSONObject())
+        case (_, .value(let type)): content = type.emptyValue
+        }
+        let new = schema.update(old, with: schema.object(tag: target.tag, content: content))
+        if annotation.field != nil {
+            setField(row: r, to: .object(new))
+        } else {
+            applyUpdate(at: path(ofRow: r), to: .object(new), cursor: path(ofRow: r))
+        }
+    }
+
+    /// Clears the optional field under the cursor.
+    mutating func clear() {
+        var cache = AnnotationCache()
+        guard let field = annotation(ofRow: cursor, cache: &cache).field, case .optional = field.type else {
+            say("x clears an optional field", error: true)
+            return
+        }
+        setField(row: cursor, to: nil)
+    }
+}
+
+extension FieldType {
+    /// The value a new field of this type starts with: `false`, `0`, `""`, `[]`, `{}`, the first
+    /// known value of an enumeration.
+    var emptyValue: JSONValue {
+        switch self {
+        case .optional(let wrapped), .flattened(let wrapped): wrapped.emptyValue
+        case .bool: false
+        case .integer, .double: 0
+        case .array: []
+        case .dictionary, .model, .variants: [:]
+        case .enumeration(_, let known, _): .string(known.first ?? "")
+        case .string, .date, .custom, .json: ""
+        }
+    }
+}
+
+extension JSONPath {
+    func appending(contentsOf other: JSONPath) -> JSONPath { JSONPath(components + other.components) }
+}

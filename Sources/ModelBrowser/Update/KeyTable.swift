@@ -1,0 +1,157 @@
+/// Everything a key can do in the browser, named for key-binding settings.
+public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
+    // Normal mode
+    case moveDown, moveUp, expandOrEnter, collapseOrLeave, toggleFold, nextSibling, previousSibling
+    case firstRow, lastRow, halfPageDown, halfPageUp, pageDown, pageUp, expandAll, collapseAll
+    case find, findNext, findPrevious, edit, add, delete, rename, switchVariant, clear, undo, redo
+    case showDiff, save, command, quit, copyPath, help
+    // Menus
+    case choiceDown, choiceUp, choose
+    // Help and diff views
+    case scrollDown, scrollUp, scrollPageDown, scrollPageUp
+    // Line editing
+    case commit, editText
+    // Every mode but normal
+    case cancel
+}
+
+/// Which keys a binding applies in.
+public enum BindingMode: Hashable, Sendable {
+    /// The tree.
+    case normal
+    /// A menu.
+    case menu
+    /// The help screen and the diff view (any key without a binding closes them).
+    case scrolling
+    /// A prompt or a field's line editor.
+    case editing
+    /// The loading screen of a large source.
+    case loading
+}
+
+/// Keys, the action they trigger in a mode, and how help and the hint line describe them.
+public struct KeyBinding: Hashable, Sendable {
+    /// The keys, in the order help shows them.
+    public var keys: [Key]
+    /// What they do.
+    public var action: BrowserAction
+    /// Where.
+    public var mode: BindingMode
+    /// The help screen's description.
+    public var help: String
+    /// The hint line's text (in the mode's hint line, in table order), if shown there.
+    public var hint: String?
+
+    /// A binding.
+    public init(_ keys: [Key], _ action: BrowserAction, _ mode: BindingMode = .normal, help: String, hint: String? = nil) {
+        self.keys = keys
+        self.action = action
+        self.mode = mode
+        self.help = help
+        self.hint = hint
+    }
+
+    /// The keys as help writes them (`j ↓`, `^S`, `Space`).
+    public var keyText: String { keys.map(\.displayName).joined(separator: " ") }
+}
+
+/// The one table of key bindings: it drives dispatch, the help screen and the hint line.
+public struct KeyTable: Hashable, Sendable {
+    /// Every binding, in help order.
+    public var bindings: [KeyBinding]
+
+    /// A table of bindings.
+    public init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+
+    /// The action of a key in a mode (the first binding that lists the key).
+    public func action(for key: Key, in mode: BindingMode) -> BrowserAction? {
+        bindings.first { $0.mode == mode && $0.keys.contains(key) }?.action
+    }
+
+    /// The bindings of a mode, in order.
+    public func bindings(in mode: BindingMode) -> [KeyBinding] { bindings.filter { $0.mode == mode } }
+
+    /// A mode's hint line.
+    public func hints(for mode: BindingMode) -> String {
+        bindings(in: mode).compactMap(\.hint).joined(separator: "  ")
+    }
+
+    /// The keys of UI.md.
+    public static let standard = KeyTable([
+        KeyBinding([.character("j"), .down], .moveDown, help: "next row", hint: "↑↓ move"),
+        KeyBinding([.character("k"), .up], .moveUp, help: "previous row"),
+        KeyBinding([.character("h"), .left], .collapseOrLeave, help: "collapse, or go to the parent if collapsed", hint: "←→ fold"),
+        KeyBinding([.character("l"), .right], .expandOrEnter, help: "expand, or go to the first child if expanded"),
+        KeyBinding([.character(" ")], .toggleFold, help: "toggle fold"),
+        KeyBinding([.character("J")], .nextSibling, help: "next sibling"),
+        KeyBinding([.character("K")], .previousSibling, help: "previous sibling"),
+        KeyBinding([.character("g"), .home], .firstRow, help: "first row"),
+        KeyBinding([.character("G"), .end], .lastRow, help: "last row"),
+        KeyBinding([.control("d")], .halfPageDown, help: "half a page down"),
+        KeyBinding([.control("u")], .halfPageUp, help: "half a page up"),
+        KeyBinding([.pageDown], .pageDown, help: "a page down"),
+        KeyBinding([.pageUp], .pageUp, help: "a page up"),
+        KeyBinding([.character("e")], .expandAll, help: "expand all below the cursor"),
+        KeyBinding([.character("E")], .collapseAll, help: "collapse all"),
+        KeyBinding([.character("/")], .find, help: "find in keys and values (a capital makes it case-sensitive; re: for a regex)", hint: "/ find"),
+        KeyBinding([.character("n")], .findNext, help: "next match"),
+        KeyBinding([.character("N")], .findPrevious, help: "previous match"),
+        KeyBinding([.enter], .edit, help: "edit the value with the editor for its type (fold a container)", hint: "⏎ edit"),
+        KeyBinding([.character("a")], .add, help: "add a member, an element, or a missing model field", hint: "a add"),
+        KeyBinding([.character("d")], .delete, help: "delete the member or element (asks once)", hint: "d delete"),
+        KeyBinding([.character("r")], .rename, help: "rename the key of an untyped member"),
+        KeyBinding([.character("v")], .switchVariant, help: "change the variant of a polymorphic value"),
+        KeyBinding([.character("x")], .clear, help: "clear an optional field"),
+        KeyBinding([.character("u")], .undo, help: "undo", hint: "u undo"),
+        KeyBinding([.control("r")], .redo, help: "redo"),
+        KeyBinding([.character("D")], .showDiff, help: "show the pending changes as a unified diff"),
+        KeyBinding([.control("s")], .save, help: "save (also :w; :w PATH saves as, :wq saves and quits)", hint: "^S save"),
+        KeyBinding([.character(":")], .command, help: "a command: :w, :w PATH, :wq, :q, :q!"),
+        KeyBinding([.character("q")], .quit, help: "quit (asks to save, discard or cancel when modified)", hint: "q quit"),
+        KeyBinding([.character("y")], .copyPath, help: "copy the path of the cursor"),
+        KeyBinding([.character("?"), .function(1)], .help, help: "this help", hint: "? help"),
+
+        KeyBinding([.character("j"), .down], .choiceDown, .menu, help: "next option", hint: "↑↓ choose"),
+        KeyBinding([.character("k"), .up], .choiceUp, .menu, help: "previous option"),
+        KeyBinding([.enter, .character(" ")], .choose, .menu, help: "choose the option", hint: "⏎ select"),
+        KeyBinding([.escape, .character("q")], .cancel, .menu, help: "close the menu", hint: "Esc cancel"),
+
+        KeyBinding([.character("j"), .down], .scrollDown, .scrolling, help: "scroll down", hint: "↑↓ scroll"),
+        KeyBinding([.character("k"), .up], .scrollUp, .scrolling, help: "scroll up"),
+        KeyBinding([.control("d"), .pageDown], .scrollPageDown, .scrolling, help: "a page down"),
+        KeyBinding([.control("u"), .pageUp], .scrollPageUp, .scrolling, help: "a page up"),
+
+        KeyBinding([.enter], .commit, .editing, help: "commit the text", hint: "⏎ commit"),
+        KeyBinding([.escape], .cancel, .editing, help: "cancel the prompt or editor", hint: "Esc cancel"),
+        KeyBinding(
+            [.left, .right, .home, .end, .control("a"), .control("e"), .control("u"), .control("k"), .control("w")], .editText, .editing,
+            help: "move and delete in the text (readline keys)", hint: "←→ Home End ^A ^E ^U ^K ^W"),
+
+        KeyBinding([.character("q"), .escape, .control("c")], .cancel, .loading, help: "stop loading", hint: "q or ^C cancels"),
+    ])
+}
+
+extension Key {
+    /// How help writes the key.
+    public var displayName: String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let c): String(c)
+        case .control(let c): "^" + c.uppercased()
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .delete: "Delete"
+        case .tab: "Tab"
+        case .function(let n): "F\(n)"
+        }
+    }
+}

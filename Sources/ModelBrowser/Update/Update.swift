@@ -1,0 +1,134 @@
+import DictionaryStorage
+import LosslessJSON
+
+/// Applies an event to the state and returns the effects the runtime must carry out.
+/// Pure: no I/O, no terminal.
+public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
+    switch event {
+    case .resize(let width, let height):
+        state.width = max(1, width)
+        state.height = max(1, height)
+        state.scrollToCursor()
+        return []
+    case .scroll(let delta):
+        if case .normal = state.mode { state.moveCursor(to: state.cursor + delta) }
+        return []
+    case .click(let row):
+        let tree = state.layout.tree
+        if case .normal = state.mode, row >= tree.y, row < tree.y + tree.height { state.moveCursor(to: state.top + row - tree.y) }
+        return []
+    case .saved(let name):
+        state.saved = state.document
+        state.savedDepth = state.undoStack.count
+        state.canSaveInPlace = true
+        state.sourceName = name
+        state.say("saved \(name)")
+        state.mode = .normal
+        if state.quitAfterSave { return [.quit] }
+        return []
+    case .saveFailed(let message, let changedOnDisk):
+        state.quitAfterSave = false
+        if changedOnDisk {
+            state.mode = .confirm(.overwriteChangedFile(path: nil))
+        } else {
+            state.say(message, error: true)
+        }
+        return []
+    case .key(let key):
+        state.message = nil
+        return state.handle(key)
+    }
+}
+
+extension BrowserState {
+    /// A key in the current mode: the key table's action for it, or the mode's own handling.
+    mutating func handle(_ key: Key) -> [Effect] {
+        switch mode {
+        case .normal:
+            guard let action = keys.action(for: key, in: .normal) else { return [] }
+            return perform(action)
+        case .editing(var editor, let purpose):
+            switch keys.action(for: key, in: .editing) {
+            case .cancel:
+                mode = .normal
+            case .commit:
+                mode = .normal
+                return commit(editor.text, purpose)
+            default:
+                if editor.handle(key) { mode = .editing(editor, purpose) }
+            }
+            return []
+        case .menu(var menu):
+            switch keys.action(for: key, in: .menu) {
+            case .cancel: mode = .normal
+            case .choiceDown: menu.selected = min(menu.options.count - 1, menu.selected + 1); mode = .menu(menu)
+            case .choiceUp: menu.selected = max(0, menu.selected - 1); mode = .menu(menu)
+            case .choose:
+                mode = .normal
+                choose(menu.options[menu.selected].choice, row: menu.row)
+            default: break
+            }
+            return []
+        case .confirm(let confirmation):
+            if let answer = confirmation.answer(for: key) { return self.answer(answer, to: confirmation.purpose) }
+            // Any other letter, or Escape, leaves the question unanswered.
+            if case .character = key { mode = .normal } else if key == .escape { mode = .normal }
+            return []
+        case .help(let scroll):
+            mode = scrolled(scroll, key: key, lineCount: Int.max).map { .help(scroll: $0) } ?? .normal
+            return []
+        case .diff(let lines, let scroll):
+            mode = scrolled(scroll, key: key, lineCount: lines.count).map { .diff(lines: lines, scroll: $0) } ?? .normal
+            return []
+        }
+    }
+
+    /// The new scroll position of a scrolled view after a key, or `nil` when the key closes it.
+    private func scrolled(_ scroll: Int, key: Key, lineCount: Int) -> Int? {
+        let last = max(0, lineCount - 1)
+        switch keys.action(for: key, in: .scrolling) {
+        case .scrollDown: return min(last, scroll + 1)
+        case .scrollUp: return max(0, scroll - 1)
+        case .scrollPageDown: return min(last, scroll + pageRows)
+        case .scrollPageUp: return max(0, scroll - pageRows)
+        default: return nil
+        }
+    }
+
+    /// Carries out a normal-mode action.
+    mutating func perform(_ action: BrowserAction) -> [Effect] {
+        switch action {
+        case .moveDown, .moveUp, .expandOrEnter, .collapseOrLeave, .toggleFold, .nextSibling, .previousSibling, .firstRow,
+            .lastRow, .halfPageDown, .halfPageUp, .pageDown, .pageUp, .expandAll, .collapseAll:
+            navigate(action)
+        case .find: mode = .editing(LineEditor(), .search)
+        case .findNext: findNext(forward: true)
+        case .findPrevious: findNext(forward: false)
+        case .edit: edit()
+        case .add: add()
+        case .delete:
+            guard cursor > 0 else {
+                say("the root cannot be deleted", error: true)
+                break
+            }
+            mode = .confirm(.delete(cursorPath.description, row: cursor))
+        case .rename: rename()
+        case .switchVariant: chooseVariant()
+        case .clear: clear()
+        case .undo: undo()
+        case .redo: redo()
+        case .showDiff: mode = .diff(lines: document.text.unifiedDiff(from: saved.text, name: sourceName), scroll: 0)
+        case .save: return saveEffects(path: nil)
+        case .command: mode = .editing(LineEditor(), .command)
+        case .quit: return quit()
+        case .copyPath:
+            let path = cursorPath.jq
+            say("copied \(path)")
+            return [.copy(path)]
+        case .help: mode = .help(scroll: 0)
+        case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .editText, .cancel:
+            break  // other modes' actions
+        }
+        return []
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LosslessJSON
+
+/// The database under a record store: one table of records — id, type name, the exact JSON text,
+/// creation and update times — and transactions over it.
+///
+/// A backend knows its database and its SQL; it knows nothing of models, renames or lossless
+/// editing, which `RecordStore` keeps above it, written once for every backend. The SQLite backend
+/// (`SQLiteRecordBackend`, through GRDB) is the default.
+public protocol RecordBackend: Sendable {
+    /// Where the records live (a file path, a URL), for messages.
+    var location: String { get }
+
+    /// Runs `body` with a connection that sees a consistent state of the records. Errors of the
+    /// database are thrown as `RecordStoreError`; errors `body` throws pass through unchanged.
+    func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T
+
+    /// Runs `body` as one write: committed when it returns, rolled back when it throws. Inside an
+    /// open explicit transaction it is a savepoint of that transaction instead. Errors as for `read`.
+    func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T
+
+    /// Begins a transaction that spans the writes made through the backend until it ends.
+    func beginTransaction() throws(RecordStoreError)
+    /// Commits the open explicit transaction.
+    func commitTransaction() throws(RecordStoreError)
+    /// Rolls the open explicit transaction back.
+    func rollbackTransaction() throws(RecordStoreError)
+}
+
+/// The operations of one connection on the record table, inside a read or a write.
+public protocol RecordConnection {
+    /// The record with an id.
+    func fetch(id: String) throws -> StoredRecord?
+    /// Inserts a new record; `false` (and nothing written) when the id exists.
+    func insert(_ record: StoredRecord) throws -> Bool
+    /// Inserts a record, or replaces the type, text and update time of the one with its id.
+    func upsert(_ record: StoredRecord) throws
+    /// Replaces the type and text of an existing record and sets its update time.
+    func update(id: String, type: String, json: String, updatedAt: Date) throws
+    /// The records a query selects, in its order.
+    func list(_ query: RecordQuery) throws -> [StoredRecord]
+    /// The ids of the records of these types, oldest first.
+    func ids(types: [String]) throws -> [String]
+    /// The number of records of these types (`nil`: of all types).
+    func count(types: [String]?) throws -> Int
+    /// The type names in use with their record counts, by name.
+    func types() throws -> [(type: String, count: Int)]
+    /// Deletes the record with an id; `true` if there was one.
+    func delete(id: String) throws -> Bool
+    /// Deletes the records of these types (`nil`: every record); returns how many.
+    func delete(types: [String]?) throws -> Int
+    /// Runs `body` in a savepoint: rolled back alone when it throws.
+    func savepoint<T>(_ body: () throws -> T) throws -> T
+}
+
+/// A selection of records: by type, by conditions on their JSON, ordered and paged.
+public struct RecordQuery: Sendable, Hashable {
+    /// The type names to list (`nil`: every type).
+    public var types: [String]?
+    /// Conditions every listed record meets.
+    public var conditions: [FieldCondition]
+    /// The order.
+    public var order: RecordOrder
+    /// Whether the order is reversed.
+    public var descending: Bool
+    /// At most this many records.
+    public var limit: Int?
+    /// Records skipped first.
+    public var offset: Int
+
+    /// A query.
+    public init(
+        types: [String]? = nil, conditions: [FieldCondition] = [], order: RecordOrder = .created, descending: Bool = false,
+        limit: Int? = nil, offset: Int = 0
+    ) {
+        self.types = types
+        self.conditions = conditions
+        self.order = order
+        self.descending = descending
+        self.limit = limit
+        self.offset = offset
+    }
+}

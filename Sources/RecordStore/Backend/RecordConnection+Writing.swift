@@ -1,0 +1,37 @@
+import Foundation
+import LosslessJSON
+
+extension RecordConnection {
+    /// Writes an object under an id: a new record is serialized compactly; an existing record's text
+    /// is edited in place so only the changed values' bytes change, and nothing is written when
+    /// nothing changed.
+    func put(id: String, type: String, object: JSONObject) throws {
+        let now = Date()
+        // The common case, a new id, costs one statement; an existing id falls through to the edit.
+        let new = StoredRecord(id: id, type: type, json: JSONWriter.serialize(.object(object)), createdAt: now, updatedAt: now)
+        guard try !insert(new), let existing = try fetch(id: id) else { return }
+        var document = try existing.document()
+        if case .object = document.rootValue {
+            try document.update(at: .root, to: .object(object))
+        } else {
+            try document.apply(.replace(at: .root, with: .object(object)))
+        }
+        let text = document.text.string
+        guard text != existing.json || type != existing.type else { return }
+        try update(id: id, type: type, json: text, updatedAt: now)
+    }
+
+    /// Stores a JSON object text exactly as given (it must parse as an object), replacing a record
+    /// with the same id.
+    func putText(id: String, type: String, text: String) throws {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(text)
+        } catch {
+            throw RecordStoreError.invalidJSON(id: id, error: error)
+        }
+        guard case .object = document.kind(document.root) else { throw RecordStoreError.notAnObject(id: id) }
+        let now = Date()
+        try upsert(StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now))
+    }
+}

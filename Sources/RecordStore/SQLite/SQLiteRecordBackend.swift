@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import LosslessJSON
+
+/// Records in an SQLite database through GRDB: a `DatabasePool` in WAL mode for a file (readers
+/// never block the writer), a `DatabaseQueue` in memory, and a versioned schema.
+public final class SQLiteRecordBackend: RecordBackend {
+    /// The database file, or ":memory:".
+    public let path: String
+    let writer: any DatabaseWriter
+
+    public var location: String { path }
+
+    /// Opens (creating if needed) the database at a path, in WAL mode.
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without writing (also chosen when the file is not writable).
+    ///   - busyTimeout: how long a write waits for another connection's lock before failing.
+    public init(path: String, readOnly: Bool = false, busyTimeout: TimeInterval = 10) throws(RecordStoreError) {
+        self.path = path
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(busyTimeout)
+            // Explicit transactions (beginTransaction … commitTransaction) stay open across calls.
+            configuration.allowsUnsafeTransactions = true
+            let writable = !readOnly && (FileManager.default.fileExists(atPath: path)
+                ? FileManager.default.isWritableFile(atPath: path) : true)
+            if !writable { configuration.readonly = true }
+            writer = try Self.openPool(path: path, configuration: configuration, writable: writable, busyTimeout: busyTimeout)
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// A database in memory, for tests and scratch work.
+    public init() throws(RecordStoreError) {
+        path = ":memory:"
+        do {
+            var configuration = Configuration()
+            configuration.allowsUnsafeTransactions = true
+            let queue = try DatabaseQueue(configuration: configuration)
+            writer = queue
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw RecordStoreError.wrap(error, path: ":memory:")
+        }
+    }
+
+    /// Opens the pool and brings the schema up to date, retrying while another process holds the
+    /// lock: switching a new file to WAL (`PRAGMA journal_mode`) and a first migration fail at once
+    /// with SQLITE_BUSY instead of waiting in the busy handler, so two processes creating the same
+    /// store at the same moment would otherwise see "locked".
+    private static func openPool(path: String, configuration: Configuration, writable: Bool, busyTimeout: TimeInterval) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                if writable { try migrate(pool) } else { try checkSchema(pool, path: path) }
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// The versioned schema: records keyed by id, with type, exact JSON text and times.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 records") { db in
+            try db.create(table: "record") { table in
+                table.column("id", .text).primaryKey()
+                table.column("type", .text).notNull()
+                table.column("json", .text).notNull()
+                table.column("createdAt", .double).notNull()
+                table.column("updatedAt", .double).notNull()
+            }
+            try db.create(index: "record_type", on: "record", columns: ["type"])
+        }
+        return migrator
+    }()
+
+    /// Brings the schema up to date. Two processes creating one store can both find it empty and
+    /// both migrate; the slower one then fails (the table exists), and the schema is nonetheless
+    /// complete — that is success, not an error.
+    private static func migrate(_ pool: DatabasePool) throws {
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            guard try pool.read({ db in try migrator.hasCompletedMigrations(db) }) else { throw error }
+        }
+    }
+
+    private static func checkSchema(_ reader: any DatabaseReader, path: String) throws {
+        let exists = try reader.read { db in try db.tableExists("record") }
+        if !exists { throw RecordStoreError.cannotOpen(path: path, detail: "read-only, and not a Keepsake record store") }
+    }
+
+    // MARK: Running
+
+    public func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
+        do {
+            return try writer.read { db in try body(SQLiteRecordConnection(db: db)) }
+        } catch let error as DatabaseError {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    public func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                let connection = SQLiteRecordConnection(db: db)
+                return try connection.savepoint { try body(connection) }
+            }
+        } catch let error as DatabaseError {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    public func beginTransaction() throws(RecordStoreError) {
+        try run { try $0.beginTransaction() }
+    }
+
+    public func commitTransaction() throws(RecordStoreError) {
+        try run { try $0.commit() }
+    }
+
+    public func rollbackTransaction() throws(RecordStoreError) {
+        try run { try $0.rollback() }
+    }
+
+    private func run(_ statement: (Database) throws -> Void) throws(RecordStoreError) {
+        do {
+            try writer.writeWithoutTransaction { db in try statement(db) }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+}

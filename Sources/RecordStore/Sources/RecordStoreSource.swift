@@ -1,0 +1,93 @@
+import LosslessJSON
+
+/// A record store as a document source: its records as one document, `{"Type": {"id": record}}`,
+/// whose records are the stored texts verbatim; saved in one transaction, each changed record's
+/// text edited byte-minimally, added records inserted, removed ones deleted.
+public struct RecordStoreSource: DocumentSource {
+    /// The store.
+    public let store: RecordStore
+    /// The parse options (nesting limit) for the projected document.
+    public let options: JSONParseOptions
+
+    /// A store's records.
+    public init(store: RecordStore, options: JSONParseOptions = .default) {
+        self.store = store
+        self.options = options
+    }
+
+    public var name: String { store.path }
+    public var layout: RootLayout { .recordsByType }
+    public var canSaveInPlace: Bool { true }
+    public var loadsSlowly: Bool { false }
+
+    public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+        var groups: [(key: String, members: [(key: String, json: String)])] = []
+        do {
+            for entry in try store.types() {
+                let records = try store.list(type: entry.type, order: .created)
+                groups.append((entry.type, records.map { ($0.id, $0.json) }))
+            }
+        } catch {
+            throw DocumentSourceError(.failed, "\(error)")
+        }
+        return try projectedDocument(groups, options: options, name: name)
+    }
+
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+        guard case .object(let old) = saved.rootValue, case .object(let new) = document.rootValue else {
+            throw DocumentSourceError(.failed, "the record view must stay an object of types")
+        }
+        do {
+            try store.transaction { tx in
+                for typeMember in new.members {
+                    guard case .object(let records) = typeMember.value else {
+                        throw DocumentSourceError(.failed, "\(typeMember.key): records must be an object of id → record")
+                    }
+                    let before = old[typeMember.key]?.objectValue ?? JSONObject()
+                    for record in records.members where before[record.key] != record.value {
+                        guard case .object(let object) = record.value else {
+                            throw DocumentSourceError(.failed, "record \(record.key): a record must be a JSON object")
+                        }
+                        if before[record.key] == nil {
+                            try tx.put(type: typeMember.key, id: record.key, text: JSONWriter.serialize(.object(object)))
+                        } else {
+                            try tx.update(id: record.key, to: object)
+                        }
+                    }
+                    for record in before.members where records[record.key] == nil { try tx.delete(id: record.key) }
+                }
+                for typeMember in old.members where new[typeMember.key] == nil {
+                    try tx.delete(type: typeMember.key)
+                }
+            }
+        } catch let error as DocumentSourceError {
+            throw error
+        } catch {
+            throw DocumentSourceError(.failed, "\(error)")
+        }
+        return document
+    }
+}
+
+/// One document from stored texts: `{"group": {"key": text, …}, …}` with the texts verbatim, or,
+/// for one unnamed group, `{"key": text, …}`.
+func projectedDocument(
+    _ groups: [(key: String, members: [(key: String, json: String)])], options: JSONParseOptions, name: String,
+    flat: Bool = false
+) throws(DocumentSourceError) -> JSONDocument {
+    var text = "{\n"
+    if flat {
+        text += (groups.first?.members ?? []).map { "  \(JSONWriter.quoted($0.key)): \($0.json)" }.joined(separator: ",\n")
+    } else {
+        text += groups.map { group in
+            let body = group.members.map { "    \(JSONWriter.quoted($0.key)): \($0.json)" }.joined(separator: ",\n")
+            return "  \(JSONWriter.quoted(group.key)): {\n\(body)\n  }"
+        }.joined(separator: ",\n")
+    }
+    text += "\n}\n"
+    do {
+        return try JSONDocument(text, options: options)
+    } catch {
+        throw DocumentSourceError(.failed, "\(name): a stored value is not valid JSON: \(error)")
+    }
+}
