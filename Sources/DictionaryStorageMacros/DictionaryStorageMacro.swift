@@ -131,8 +131,10 @@ extension DictionaryStorageMacro {
         return "static let __ds_\(raw: property.name) = Field<\(raw: value)>(\(raw: arguments.joined(separator: ", ")))"
     }
 
+    /// A string literal holding `text` exactly (any quotes, backslashes or line breaks escaped, or
+    /// a raw literal where that reads better), as swift-syntax builds it.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"") + "\""
+        StringLiteralExprSyntax(content: text).description
     }
 }
 
@@ -285,11 +287,5 @@ extension DictionaryStorageMacro: ExtensionMacro {
         if options.hashable { wanted.append("Hashable") }
         let requested = Set(protocols.map { $0.trimmedDescription })
         return conformanceExtensions(of: type, to: wanted.filter { requested.contains($0) })
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -78,3 +78,55 @@ struct SchemaTests {
         #expect(ranked.first.map { $0.score > 0 && $0.score < 1 } == true)
     }
 }
+
+/// A default written over several lines, with quotes and a backslash in it.
+@DictionaryStorage
+struct MultiLineDefault {
+    var tags: [String] = [
+        "a \"quoted\" tag",
+        "back\\slash",
+    ]
+}
+
+@Suite("Schemas built from data")
+struct DataSchemaTests {
+    @Test func aMultiLineDefaultIsKeptAsItsSourceText() throws {
+        #expect(MultiLineDefault.schema.field(named: "tags")?.defaultValue == "[\n        \"a \\\"quoted\\\" tag\",\n        \"back\\\\slash\",\n    ]")
+        #expect(MultiLineDefault(JSONObject()).tags == ["a \"quoted\" tag", "back\\slash"])
+    }
+
+    @Test func aJSONFieldAccessorReadsChecksAndWrites() throws {
+        let accessor = FieldAccessor.json(at: ["server", "port"], type: .optional(.integer("integer")), name: "port")
+        let field = FieldSchema(name: "port", path: ["server", "port"], typeText: "integer", type: .optional(.integer("integer")), accessor: accessor)
+        #expect(field.ownedKeys == ["server"])
+        let good = try object(#"{"server": {"port": 8080.0}}"#)
+        #expect(field.isPresent(in: good) && field.reads(good))
+        #expect(field.value(in: good) == 8080)
+        let bad = try object(#"{"server": {"port": "80"}}"#)
+        #expect(field.isPresent(in: bad) && !field.reads(bad))
+        #expect(throws: FieldSetError.self) { try field.setting(1.5, in: good) }
+        #expect(try field.setting(9, in: good).value(atPath: ["server", "port"]) == 9)
+        #expect(try field.setting(nil, in: good).value(atPath: ["server", "port"]) == nil)
+        let readOnly = FieldSchema(name: "id", path: ["id"], typeText: "string", type: .string, accessor: .json(at: ["id"], type: .string, name: "id", readOnly: true))
+        #expect(readOnly.isReadOnly)
+        #expect(throws: FieldSetError.readOnly("id")) { try readOnly.setting("x", in: good) }
+    }
+
+    @Test func aRegisteredDescriptionValidatesAndIsChosenForADocument() throws {
+        let name = FieldSchema(name: "name", path: ["name"], typeText: "string", type: .string, accessor: .json(at: ["name"], type: .string, name: "name"))
+        let schema = ModelSchema(name: "Pet", fields: [name]) { object in
+            object["name"] == nil ? [ValidationFinding(path: ["name"], kind: .missingRequired)] : []
+        }
+        var registry = ModelRegistry()
+        registry.register(schema)
+        registry.register(schema)  // a name already registered is kept once
+        #expect(registry.schemas.count == 1)
+        let document = try JSONDocument(#"[{"name": "Rex"}, 3, {"age": 2}]"#)
+        #expect(registry.bestMatch(for: document)?.name == "Pet")
+        // The binding rule: each object element of a root array, with its path.
+        #expect(ModelBinding.objects(in: document).map(\.path) == [[0], [2]])
+        #expect(schema.findings(in: document)?.map(\.path) == [[2, "name"]])
+        #expect(schema.findings(in: try JSONDocument("[1, 2]")) == nil)
+        #expect(schema.findings(in: try JSONDocument(#"{"name": "Solo"}"#)) == [])
+    }
+}

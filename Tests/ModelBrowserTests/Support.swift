@@ -82,3 +82,32 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLo
     }
     #expect(text + "\n" == stored, "screen differs from Snapshots/\(name).txt:\n\(text)", sourceLocation: sourceLocation)
 }
+
+/// A role's letter in styled snapshots (upper case: reverse video).
+private let roleLetters: [Style.Role: Character] = [
+    .normal: "n", .key: "k", .string: "s", .number: "u", .bool: "b", .null: "z", .type: "t", .kept: "p", .warning: "w",
+    .title: "i", .status: "a", .hint: "h", .marker: "m", .selection: "c", .dim: "d",
+]
+
+/// A screen as text, then its styles: a line of role letters per row (upper case where reversed),
+/// then a line marking bold cells with `*` — so a snapshot pins colours and emphasis, not only text.
+func styledScreen(_ state: BrowserState) -> String {
+    var grid = Grid(width: state.width, height: state.height)
+    render(state, into: &grid)
+    var roles: [String] = []
+    var bold: [String] = []
+    for y in 0..<grid.height {
+        var roleLine = ""
+        var boldLine = ""
+        for x in 0..<grid.width {
+            let style = grid[x, y].style
+            let letter = roleLetters[style.role] ?? "?"
+            roleLine.append(style.reverse ? Character(letter.uppercased()) : letter)
+            boldLine.append(style.bold ? "*" : " ")
+        }
+        while boldLine.last == " " { boldLine.removeLast() }
+        roles.append(roleLine)
+        bold.append(boldLine)
+    }
+    return grid.text + "\n\n-- roles (upper case: reverse)\n" + roles.joined(separator: "\n") + "\n\n-- bold\n" + bold.joined(separator: "\n")
+}

@@ -39,10 +39,25 @@ final class TemporaryDatabase {
     deinit { try? FileManager.default.removeItem(at: folder) }
 }
 
+/// The backends every backend-independent test runs on: SQLite (GRDB) and the memory double.
+enum Backend: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, memory
+
+    func store() throws -> RecordStore {
+        switch self {
+        case .sqlite: try RecordStore()
+        case .memory: RecordStore(backend: MemoryRecordBackend())
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
 @Suite("Record store")
 struct RecordStoreTests {
-    @Test func serializationDatabaseOperations() throws {
-        let store = try RecordStore()
+    @Test(arguments: Backend.allCases)
+    func serializationDatabaseOperations(backend: Backend) throws {
+        let store = try backend.store()
         let ada = Student(firstName: "Ada", lastName: "Lovelace", debt: 1.5, subjectNames: ["math"])
         #expect(try store.write(Record(id: "s1", data: ada)))
         try store.write(Record(data: Student(firstName: "Bo")))
@@ -79,8 +94,9 @@ struct RecordStoreTests {
         #expect(try RecordStore(path: database.path).count() == 1)
     }
 
-    @Test func jsonTextIsKeptExactlyAndEditsChangeOnlyTheirBytes() throws {
-        let store = try RecordStore()
+    @Test(arguments: Backend.allCases)
+    func jsonTextIsKeptExactlyAndEditsChangeOnlyTheirBytes(backend: Backend) throws {
+        let store = try backend.store()
         let text = #"{"firstName": "Ada",  "debt": 1.50, "big": 12345678901234567890, "extra": {"keep": [1, 2.0]}}"#
         try store.put(type: "Student", id: "s", text: text)
         var student = try #require(try store.read(id: "s", as: Student.self))
@@ -99,7 +115,11 @@ struct RecordStoreTests {
 
     @Test func explicitTransactionsCommitAndRollBack() throws {
         let database = try TemporaryDatabase()
-        let store = try RecordStore(path: database.path)
+        try checkExplicitTransactions(try RecordStore(path: database.path))
+        try checkExplicitTransactions(RecordStore(backend: MemoryRecordBackend()))
+    }
+
+    private func checkExplicitTransactions(_ store: RecordStore) throws {
         try store.startTransaction()
         #expect(throws: RecordStoreError.self) { try store.startTransaction() }
         try store.write(Record(id: "a", data: Teacher(firstName: "A")))
@@ -113,8 +133,9 @@ struct RecordStoreTests {
         #expect(throws: RecordStoreError.self) { try store.commitTransaction() }
     }
 
-    @Test func closureTransactionsRollBackOnErrorAndNestAsSavepoints() throws {
-        let store = try RecordStore()
+    @Test(arguments: Backend.allCases)
+    func closureTransactionsRollBackOnErrorAndNestAsSavepoints(backend: Backend) throws {
+        let store = try backend.store()
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try store.transaction { tx in
@@ -138,8 +159,9 @@ struct RecordStoreTests {
         #expect(try store.list(type: nil).map(\.id).sorted() == ["kept", "outer"])
     }
 
-    @Test func legacyTypeNamesReadAsTheNewName() throws {
-        let store = try RecordStore()
+    @Test(arguments: Backend.allCases)
+    func legacyTypeNamesReadAsTheNewName(backend: Backend) throws {
+        let store = try backend.store()
         try store.put(type: "Person", id: "p", text: #"{"firstName": "Old"}"#)
         try store.put(type: "Human", id: "h", text: #"{"firstName": "Mid"}"#)
         #expect(try store.count(Teacher.self) == 0)
@@ -155,8 +177,9 @@ struct RecordStoreTests {
         #expect(try store.record(id: "p")?.type == "Teacher")
     }
 
-    @Test func queriesByFieldArePagedAndOrdered() throws {
-        let store = try RecordStore()
+    @Test(arguments: Backend.allCases)
+    func queriesByFieldArePagedAndOrdered(backend: Backend) throws {
+        let store = try backend.store()
         for i in 0..<30 {
             try store.put(type: "Student", id: String(format: "s%02d", i),
                           text: #"{"firstName": "S\#(i)", "debt": \#(i % 5), "active": \#(i % 2 == 0), "grade": \#(i % 3 == 0 ? "null" : "1"), "tag": "\#(i % 3 == 0 ? "x" : "y")"}"#)

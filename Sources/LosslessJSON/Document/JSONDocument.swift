@@ -182,9 +182,6 @@ public struct JSONDocument: Sendable {
 
     // MARK: Keys
 
-    /// Whether the node is the value of an object member.
-    public func isMember(_ node: Node) -> Bool { index[node.id].keyDelta != 0 }
-
     /// The byte range of a member's key, quotes included.
     public func keyRange(_ node: Node) -> Range<Int>? {
         let entry = index[node.id]

@@ -134,9 +134,6 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
         return decimal.exponent >= 0
     }
 
-    /// Whether the literal has no fraction and no exponent.
-    public var isIntegerLiteral: Bool { !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } }
-
     // MARK: Equality by decimal value
 
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {

@@ -28,9 +28,6 @@ public final class HeadlessTerminal: TerminalBackend {
         self.script = script
     }
 
-    /// The last frame drawn.
-    public var lastFrame: Grid? { frames.last }
-
     public func nextEvent(timeout milliseconds: Int) -> Event? {
         if script.isEmpty {
             ranOut = true

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+
+@Suite("End to end under tmux: databases", .serialized)
+struct TmuxDatabaseTests {
+    func keepsake(_ arguments: String...) throws -> String {
+        try Subprocess.run(TmuxSession.binary, arguments).stdout
+    }
+
+    @Test func editARecordInAStoreChangingOnlyItsBytesInOneTransaction() throws {
+        let folder = try scratchFolder()
+        let db = folder.appendingPathComponent("store.sqlite").path
+        let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
+        _ = try keepsake("db", "put", db, "Person", "--id", "p1", text)
+        _ = try keepsake("db", "put", db, "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
+        let session = try TmuxSession([db])
+        session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains("store.sqlite") }
+        try session.find("Ada", expectingPath: ".Person.p1.name")
+        try session.replaceValue(with: "Lovelace")
+        session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+        #expect(try keepsake("db", "get", db, "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
+        #expect(try keepsake("db", "get", db, "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+    }
+}
+
+@Suite("End to end under tmux: foreign tables", .serialized)
+struct TmuxForeignTableTests {
+    @Test func editAJSONColumnChangingOnlyItsBytes() throws {
+        let folder = try scratchFolder()
+        let path = folder.appendingPathComponent("app.sqlite").path
+        let launch = #"{"title": "Launch",  "n": 1.0, "at": "2026-01-01"}"#
+        let party = #"{"title":"Party"}"#
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE events (slug TEXT PRIMARY KEY, payload TEXT, other INTEGER)")
+                try db.execute(sql: "INSERT INTO events VALUES (?, ?, ?), (?, ?, ?)", arguments: ["launch", launch, 1, "party", party, 2])
+            }
+        }
+        let session = try TmuxSession([path, "--table", "events", "--column", "payload", "--key", "slug"])
+        session.waitFor("the rows by key") { $0.contains("launch") && $0.contains("party") && $0.contains("app.sqlite") }
+        try session.find("Launch", expectingPath: ".launch.title")
+        try session.replaceValue(with: "\"Liftoff\"")  // an untyped value: its editor takes JSON
+        session.waitFor("the edit") { $0.contains("\"Liftoff\"") && $0.contains("● modified") }
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+
+        let rows = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT slug, payload, other FROM events ORDER BY slug")
+        }
+        #expect(rows.map { $0["payload"] as String } == [launch.replacingOccurrences(of: "Launch", with: "Liftoff"), party])
+        #expect(rows.map { $0["other"] as Int } == [1, 2])
+    }
+}
+
+@Suite("End to end under tmux: JSON Lines", .serialized)
+struct TmuxLinesTests {
+    @Test func editTwoLinesInTwoSavesChangingOnlyTheirBytes() throws {
+        let folder = try scratchFolder()
+        let file = folder.appendingPathComponent("rows.jsonl")
+        let text = "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"b\"}\n{\"n\": 3, \"tag\": \"c\"}\n"
+        try Data(text.utf8).write(to: file)
+        let session = try TmuxSession([file.path])
+        session.waitFor("the lines as an array") { $0.contains("3 items") && $0.contains("rows.jsonl") }
+        try session.find("b", expectingPath: ".[1].tag")
+        try session.replaceValue(with: "\"B\"")
+        try session.save(showing: "\"B\"")
+        try session.find("c", expectingPath: ".[2].tag")
+        try session.replaceValue(with: "\"C\"")
+        try session.save(showing: "\"C\"")
+        try session.send("q")
+        session.waitForExit()
+        #expect(try String(contentsOf: file, encoding: .utf8) == "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"B\"}\n{\"n\": 3, \"tag\": \"C\"}\n")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import LosslessJSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Document sources")
+struct SourceTests {
+    @Test func aFileSourceSavesOnlyTheEditedBytesAndRefusesAFileChangedOnDisk() throws {
+        let folder = TemporaryFolder()
+        let text = "{\n  \"a\": 1,\n  \"b\": [true, \"x\"]\n}\n"
+        let file = folder.write("f.json", text)
+        var source = JSONFileSource(path: file)
+        #expect(source.name == file && source.canSaveInPlace && source.layout == .document && !source.loadsSlowly)
+        let loaded = try source.load(progress: LoadProgress())
+        var edited = loaded
+        try edited.apply(.replace(at: ["b", 1], with: "y"))
+        let saved = try source.save(edited, since: loaded, force: false)
+        #expect(folder.read(file) == text.replacingOccurrences(of: "\"x\"", with: "\"y\""))
+        #expect(saved.origin?.path == file)
+        // Someone else writes the file: the next save is refused with the kind the browser asks about.
+        _ = folder.write("f.json", "{\"a\": 2}")
+        var again = saved
+        try again.apply(.replace(at: ["a"], with: 3))
+        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(again, since: saved, force: false) }
+        #expect(refusal?.kind == .changedOnDisk)
+        #expect(folder.read(file) == "{\"a\": 2}")
+        _ = try source.save(again, since: saved, force: true)
+        #expect(folder.read(file).contains("\"a\": 3"))
+    }
+
+    @Test func standardInputSavesOnlyToAPathAndThenToThatFile() throws {
+        let folder = TemporaryFolder()
+        var source = JSONFileSource(path: "-")
+        #expect(source.name == "(standard input)" && !source.canSaveInPlace)
+        let document = try JSONDocument("[1, 2]")
+        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(document, since: document, force: false) }
+        #expect(refusal?.message.contains(":w PATH") == true)
+        let target = folder.path + "/out.json"
+        _ = try source.save(document, to: target)
+        #expect(folder.read(target) == "[1, 2]")
+        #expect(source.name == target && source.canSaveInPlace)
+    }
+
+    @Test func aFileThatIsNotJSONIsAnErrorNamingItsLineAndColumn() throws {
+        let folder = TemporaryFolder()
+        var source = JSONFileSource(path: folder.write("bad.json", "{\n  \"a\": tru\n}"))
+        let error = #expect(throws: DocumentSourceError.self) { try source.load(progress: LoadProgress()) }
+        #expect(error?.kind == .failed)
+        #expect(error?.message.hasPrefix(folder.path + "/bad.json:2:") == true)
+    }
+
+    @Test func aCancelledLoadSaysSo() throws {
+        let folder = TemporaryFolder()
+        var source = JSONFileSource(path: folder.write("f.json", "[1, 2, 3]"))
+        let progress = LoadProgress()
+        progress.cancel()
+        let error = #expect(throws: DocumentSourceError.self) { try source.load(progress: progress) }
+        #expect(error?.kind == .cancelled)
+    }
+
+    @Test func jsonLinesAreSavedLineByLine() throws {
+        let folder = TemporaryFolder()
+        let text = "{\"n\": 1,  \"s\": \"a\"}\r\n\n[2,3]\n{\"n\": 4}\n"
+        let file = folder.write("rows.jsonl", text)
+        var source = JSONLinesSource(path: file)
+        #expect(JSONLinesSource.isJSONLines(file) && !JSONLinesSource.isJSONLines("rows.json"))
+        let loaded = try source.load(progress: LoadProgress())
+        #expect(loaded.rootValue == [["n": 1, "s": "a"], [2, 3], ["n": 4]])
+        // An edit in the first line changes its bytes only; the blank line and CRLF stay.
+        var edited = loaded
+        try edited.apply(.replace(at: [0, "s"], with: "b"))
+        var saved = try source.save(edited, since: loaded, force: false)
+        #expect(folder.read(file) == text.replacingOccurrences(of: "\"a\"", with: "\"b\""))
+        // Elements are matched to lines by position: a removed last element drops its line, an
+        // added one is appended, and a changed one is edited in its line's own style.
+        var next = saved
+        try next.apply(.insertElement(in: .root, value: ["new": true]))
+        saved = try source.save(next, since: saved, force: false)
+        #expect(folder.read(file) == "{\"n\": 1,  \"s\": \"b\"}\r\n\n[2,3]\n{\"n\": 4}\n{\"new\":true}\n")
+        next = saved
+        try next.apply(.remove(at: [3]))
+        try next.apply(.replace(at: [2, "n"], with: 5))
+        saved = try source.save(next, since: saved, force: false)
+        #expect(folder.read(file) == "{\"n\": 1,  \"s\": \"b\"}\r\n\n[2,3]\n{\"n\": 5}\n")
+        // A change on disk is refused unless forced.
+        _ = folder.write("rows.jsonl", "{}\n")
+        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(saved, since: saved, force: false) }
+        #expect(refusal?.kind == .changedOnDisk)
+    }
+
+    @Test func invalidLinesAreEachReported() throws {
+        let folder = TemporaryFolder()
+        let file = folder.write("bad.jsonl", "{}\n{oops\n[1]\n[2,]\n")
+        var source = JSONLinesSource(path: file)
+        let error = #expect(throws: DocumentSourceError.self) { try source.load(progress: LoadProgress()) }
+        let lines = error?.message.split(separator: "\n") ?? []
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("\(file):2:") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("\(file):4:") == true)
+    }
+}

@@ -1,0 +1,105 @@
+import DictionaryStorage
+import Foundation
+import LosslessJSON
+@testable import ModelBrowser
+import SampleModels
+import Testing
+
+/// The runtime over a real file, with the headless terminal: keys in, frames and effects out.
+@Suite("Runtime")
+struct RuntimeTests {
+    /// A scratch file, removed when the test ends.
+    final class ScratchFile {
+        let path = NSTemporaryDirectory() + "keepsake-runtime-\(UUID().uuidString).json"
+        init(_ text: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<unreadable>" }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    func events(_ script: String) -> [Event] { keys(script).map(Event.key) }
+
+    func run(_ file: ScratchFile, _ terminal: HeadlessTerminal, model: String? = nil) throws {
+        try Browser.run(source: JSONFileSource(path: file.path), registry: SampleModels.registry, modelName: model) { terminal }
+    }
+
+    @Test func anEditIsSavedThroughTheSourceChangingOnlyItsBytes() throws {
+        let original = try String(contentsOf: samplesFolder.appendingPathComponent("people.json"), encoding: .utf8)
+        let file = try ScratchFile(original)
+        let terminal = HeadlessTerminal(script: events("jjj<Enter><C-u>32<Enter><C-s>q"))
+        try run(file, terminal)
+        #expect(!terminal.ranOut, "the script should end by quitting")
+        #expect(terminal.isClosed)
+        #expect(file.text == original.replacingOccurrences(of: "\"age\": 31", with: "\"age\": 32"))
+        let last = try #require(terminal.frames.last)
+        #expect(last.text.contains("saved \(file.path)"))
+        #expect(!last.text.contains("● modified"))
+    }
+
+    @Test func aFileChangedOnDiskIsOverwrittenOnlyWhenThePersonSaysSo() throws {
+        let file = try ScratchFile(#"{"a": 1, "b": 2}"#)
+        // The first ^S finds the file changed (written below, before the runtime starts saving).
+        let terminal = HeadlessTerminal(script: events("j<Enter>5<Enter>"))
+        var runtime = BrowserRuntime(terminal: terminal, source: JSONFileSource(path: file.path), registry: ModelRegistry())
+        var source = JSONFileSource(path: file.path)
+        var state = runtime.state(for: try source.load(progress: LoadProgress()))
+        for event in terminal.script { _ = runtime.handle(event, state: &state) }
+        try #"{"a": 9, "b": 2}"#.write(toFile: file.path, atomically: false, encoding: .utf8)
+        _ = runtime.handle(.key(.control("s")), state: &state)
+        guard case .confirm(let question) = state.mode else { Issue.record("no question: \(state.mode)"); return }
+        #expect(question.choices.map(\.answer) == [.overwrite, .reload, .cancel])
+        #expect(file.text == #"{"a": 9, "b": 2}"#)
+        // Reload takes the file as it is now, dropping the edit.
+        _ = runtime.handle(.key(.character("r")), state: &state)
+        #expect(state.document.value(at: ["a"]) == 9)
+        #expect(!state.isModified)
+        // An edit over the reloaded text, a change on disk, and "overwrite".
+        _ = runtime.handle(.key(.down), state: &state)
+        for event in events("<Enter>7<Enter><C-s>") { _ = runtime.handle(event, state: &state) }
+        #expect(file.text == #"{"a": 97, "b": 2}"#)
+    }
+
+    @Test func copyGoesToTheTerminalAndQuitEndsTheLoop() throws {
+        let file = try ScratchFile(#"{"list": [1, {"deep": true}]}"#)
+        let terminal = HeadlessTerminal(script: events("jlljlly") + [.resize(width: 30, height: 8)] + events("q"))
+        try run(file, terminal)
+        #expect(terminal.copied == [".list[1].deep"])
+        #expect(terminal.frames.last?.width == 30)
+        #expect(!terminal.ranOut)
+    }
+
+    @Test func aScriptThatRunsOutQuitsWithoutSaving() throws {
+        let file = try ScratchFile("[1, 2]")
+        let terminal = HeadlessTerminal(script: events("j<Enter>5<Enter>"))
+        try run(file, terminal)
+        #expect(terminal.ranOut)
+        #expect(file.text == "[1, 2]")
+    }
+
+    @Test func aSlowSourceLoadsWithItsProgressShownAndCanBeCancelled() throws {
+        // A source that reports progress until it is cancelled.
+        struct Endless: DocumentSource {
+            var name: String { "endless.json" }
+            var layout: RootLayout { .document }
+            var canSaveInPlace: Bool { true }
+            var loadsSlowly: Bool { true }
+            mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+                var done = 0
+                while !progress.isCancelled {
+                    done += 1
+                    progress.report(.reading, done: done % 100, total: 100)
+                    usleep(1000)
+                }
+                throw DocumentSourceError(.cancelled, "endless.json: loading was cancelled")
+            }
+            mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument { document }
+        }
+        // Wait for a few frames (nil events), then press q.
+        let terminal = HeadlessTerminal(script: [.scroll(0), .scroll(0), .scroll(0), .key(.character("q"))])
+        let error = #expect(throws: DocumentSourceError.self) {
+            try Browser.run(source: Endless(), registry: ModelRegistry()) { terminal }
+        }
+        #expect(error?.kind == .cancelled)
+        #expect(terminal.isClosed)
+        #expect(terminal.frames.first?.text.contains("reading") == true)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import LosslessJSON
+import RecordStore
+import Synchronization
+
+/// A record backend held in memory, with none of SQLite: the test double that shows the store's
+/// operations, lossless writes, renames and transactions are written once above `RecordBackend`.
+/// Conditions and orders follow SQLite's JSON semantics closely enough for the tests (NULL sorts
+/// first, then numbers, then strings; a condition on a missing value is false).
+final class MemoryRecordBackend: RecordBackend {
+    /// The records, and the state saved when an explicit transaction began.
+    private struct State {
+        var records: [String: StoredRecord] = [:]
+        var beforeExplicit: [String: StoredRecord]?
+    }
+
+    private let state = Mutex(State())
+    let location = "(memory)"
+
+    func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
+        let connection = Connection(records: state.withLock { $0.records })
+        return try body(connection)
+    }
+
+    func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
+        try state.withLock { state in
+            let connection = Connection(records: state.records)
+            let result = try body(connection)
+            state.records = connection.records
+            return result
+        }
+    }
+
+    func beginTransaction() throws(RecordStoreError) {
+        state.withLock { $0.beforeExplicit = $0.records }
+    }
+
+    func commitTransaction() throws(RecordStoreError) {
+        state.withLock { $0.beforeExplicit = nil }
+    }
+
+    func rollbackTransaction() throws(RecordStoreError) {
+        state.withLock { state in
+            if let before = state.beforeExplicit { state.records = before }
+            state.beforeExplicit = nil
+        }
+    }
+
+    /// One read or write's view of the records; a write's changes are kept when it returns.
+    final class Connection: RecordConnection {
+        var records: [String: StoredRecord]
+
+        init(records: [String: StoredRecord]) { self.records = records }
+
+        func fetch(id: String) throws -> StoredRecord? { records[id] }
+
+        func insert(_ record: StoredRecord) throws -> Bool {
+            guard records[record.id] == nil else { return false }
+            records[record.id] = record
+            return true
+        }
+
+        func upsert(_ record: StoredRecord) throws {
+            let created = records[record.id]?.createdAt ?? record.createdAt
+            records[record.id] = StoredRecord(id: record.id, type: record.type, json: record.json, createdAt: created, updatedAt: record.updatedAt)
+        }
+
+        func update(id: String, type: String, json: String, updatedAt: Date) throws {
+            guard let old = records[id] else { return }
+            records[id] = StoredRecord(id: id, type: type, json: json, createdAt: old.createdAt, updatedAt: updatedAt)
+        }
+
+        func list(_ query: RecordQuery) throws -> [StoredRecord] {
+            var selected = records.values.filter { record in
+                (query.types?.contains(record.type) ?? true) && query.conditions.allSatisfy { Self.holds($0, in: record) }
+            }
+            selected.sort { a, b in
+                let order: (SortKey, SortKey)
+                switch query.order {
+                case .id: order = (.none, .none)
+                case .created: order = (.number(a.createdAt.timeIntervalSince1970), .number(b.createdAt.timeIntervalSince1970))
+                case .updated: order = (.number(a.updatedAt.timeIntervalSince1970), .number(b.updatedAt.timeIntervalSince1970))
+                case .field(let path): order = (SortKey(Self.value(at: path, in: a)), SortKey(Self.value(at: path, in: b)))
+                }
+                if order.0 != order.1 { return query.descending ? order.1 < order.0 : order.0 < order.1 }
+                return query.descending ? a.id > b.id : a.id < b.id
+            }
+            let paged = selected.dropFirst(query.offset)
+            return Array(query.limit.map { paged.prefix($0) } ?? paged)
+        }
+
+        func ids(types: [String]) throws -> [String] {
+            try list(RecordQuery(types: types)).map(\.id)
+        }
+
+        func count(types: [String]?) throws -> Int {
+            records.values.filter { types?.contains($0.type) ?? true }.count
+        }
+
+        func types() throws -> [(type: String, count: Int)] {
+            Dictionary(grouping: records.values, by: \.type).map { ($0.key, $0.value.count) }.sorted { $0.type < $1.type }
+        }
+
+        func delete(id: String) throws -> Bool { records.removeValue(forKey: id) != nil }
+
+        func delete(types: [String]?) throws -> Int {
+            let doomed = records.values.filter { types?.contains($0.type) ?? true }.map(\.id)
+            for id in doomed { records[id] = nil }
+            return doomed.count
+        }
+
+        func savepoint<T>(_ body: () throws -> T) throws -> T {
+            let before = records
+            do {
+                return try body()
+            } catch {
+                records = before
+                throw error
+            }
+        }
+
+        private static func value(at path: JSONPath, in record: StoredRecord) -> JSONValue? {
+            (try? JSONValue(parsing: record.json)).flatMap { value in
+                var current: JSONValue? = value
+                for component in path.components {
+                    switch (component, current) {
+                    case (.key(let key), .object(let object)?): current = object[key]
+                    case (.index(let index), .array(let array)?): current = index < array.count ? array[index] : nil
+                    default: return nil
+                    }
+                }
+                return current
+            }
+        }
+
+        private static func holds(_ condition: FieldCondition, in record: StoredRecord) -> Bool {
+            let found = value(at: condition.path, in: record)
+            if condition.value == .null {
+                let absent = found == nil || found == .null
+                return condition.comparison == .notEqual ? !absent : absent
+            }
+            guard let found, found != .null else { return false }
+            let (a, b) = (SortKey(found), SortKey(condition.value))
+            switch condition.comparison {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            case .less: return a < b
+            case .lessOrEqual: return a < b || a == b
+            case .greater: return b < a
+            case .greaterOrEqual: return b < a || a == b
+            }
+        }
+    }
+}
+
+/// A value as SQLite orders what `json_extract` returns: NULL, then numbers, then text.
+enum SortKey: Equatable, Comparable {
+    case none
+    case number(Double)
+    case text(String)
+
+    init(_ value: JSONValue?) {
+        switch value {
+        case .number(let number)?: self = .number(number.approximateDouble)
+        case .string(let string)?: self = .text(string)
+        case .bool(let bool)?: self = .number(bool ? 1 : 0)
+        case .array?, .object?: self = .text(JSONWriter.serialize(value ?? .null))
+        case .null?, nil: self = .none
+        }
+    }
+
+    static func < (a: SortKey, b: SortKey) -> Bool {
+        switch (a, b) {
+        case (.none, .none): false
+        case (.none, _): true
+        case (_, .none): false
+        case (.number(let x), .number(let y)): x < y
+        case (.number, .text): true
+        case (.text, .number): false
+        case (.text(let x), .text(let y)): Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import LosslessJSON
+import RecordStore
+import Testing
+
+@Suite("Record sources")
+struct RecordSourceTests {
+    @Test(arguments: Backend.allCases)
+    func aStoreIsOneDocumentOfVerbatimRecordsAndSavesInOneTransaction(backend: Backend) throws {
+        let store = try backend.store()
+        let ada = #"{"firstName": "Ada",   "debt": 1.50}"#
+        try store.put(type: "Student", id: "s1", text: ada)
+        try store.put(type: "Student", id: "s2", text: #"{"firstName": "Bo"}"#)
+        try store.put(type: "Teacher", id: "t1", text: #"{"firstName": "Grace"}"#)
+        var source = RecordStoreSource(store: store)
+        #expect(source.layout == .recordsByType && source.canSaveInPlace)
+        let loaded = try source.load(progress: LoadProgress())
+        #expect(loaded.rawText(try #require(loaded.node(at: ["Student", "s1"]))) == ada)
+        #expect(loaded.value(at: ["Teacher", "t1", "firstName"]) == "Grace")
+
+        var edited = loaded
+        try edited.apply(.replace(at: ["Student", "s1", "debt"], with: 2))
+        try edited.apply(.remove(at: ["Student", "s2"]))
+        try edited.apply(.insertMember(in: ["Student"], key: "s3", value: ["firstName": "Cy"]))
+        try edited.apply(.remove(at: ["Teacher"]))
+        _ = try source.save(edited, since: loaded, force: false)
+        #expect(try store.record(id: "s1")?.json == #"{"firstName": "Ada",   "debt": 2}"#)
+        #expect(try store.record(id: "s2") == nil)
+        #expect(try store.record(id: "s3")?.type == "Student")
+        #expect(try store.count(type: "Teacher") == 0)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFailedSaveWritesNothing(backend: Backend) throws {
+        let store = try backend.store()
+        try store.put(type: "Student", id: "s1", text: #"{"n": 1}"#)
+        var source = RecordStoreSource(store: store)
+        let loaded = try source.load(progress: LoadProgress())
+        var edited = loaded
+        try edited.apply(.replace(at: ["Student", "s1", "n"], with: 2))
+        try edited.apply(.insertMember(in: ["Student"], key: "s2", value: [1, 2]))  // not an object
+        let error = #expect(throws: DocumentSourceError.self) { try source.save(edited, since: loaded, force: false) }
+        #expect(error?.message.contains("record s2") == true)
+        #expect(try store.record(id: "s1")?.json == #"{"n": 1}"#)
+    }
+
+    @Test func aTableSavesChangedRowsOnlyAndCannotGainRows() throws {
+        let database = try TemporaryDatabase()
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE events (id INTEGER PRIMARY KEY, payload TEXT)")
+            try db.execute(sql: #"INSERT INTO events VALUES (1, '{"kind": "click",  "x": 1.0}'), (2, '{"kind": "view"}')"#)
+        }
+        var source = ForeignTableSource(table: try ForeignTable(path: database.path, table: "events", jsonColumn: "payload", keyColumn: "id"))
+        #expect(source.layout == .rowsByKey)
+        let loaded = try source.load(progress: LoadProgress())
+        #expect(loaded.rawText(try #require(loaded.node(at: ["1"]))) == #"{"kind": "click",  "x": 1.0}"#)
+        var edited = loaded
+        try edited.apply(.replace(at: ["1", "kind"], with: "tap"))
+        _ = try source.save(edited, since: loaded, force: false)
+        #expect(try source.table.json(key: "1") == #"{"kind": "tap",  "x": 1.0}"#)
+        #expect(try source.table.json(key: "2") == #"{"kind": "view"}"#)
+        var grown = edited
+        try grown.apply(.insertMember(in: .root, key: "3", value: [:]))
+        let error = #expect(throws: DocumentSourceError.self) { try source.save(grown, since: edited, force: false) }
+        #expect(error?.message.contains("cannot be added or removed") == true)
+    }
+}
