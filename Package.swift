@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
-        .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore", "ModelBrowser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,9 +33,16 @@ extension DocumentSource {
     /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
     /// exported to a file keeps saving to the store).
     public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
-        var saving = document
+        try document.saved(to: path, force: true)
+    }
+}
+
+extension JSONDocument {
+    /// This document saved to `path` (its origin's file when `nil`), as a source reports it.
+    func saved(to path: String?, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+        var saving = self
         do {
-            try saving.save(to: path, force: true)
+            if let path { try saving.save(to: path, force: force) } else { try saving.save(force: force) }
         } catch {
             throw DocumentSourceError(error)
         }

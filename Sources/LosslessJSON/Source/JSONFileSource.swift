@@ -64,24 +64,13 @@ public struct JSONFileSource: DocumentSource {
         guard canSaveInPlace else {
             throw DocumentSourceError(.failed, "standard input has no file: save with :w PATH")
         }
-        var saving = document
-        do {
-            try saving.save(force: force)
-        } catch {
-            throw DocumentSourceError(error)
-        }
-        return saving
+        return try document.saved(to: nil, force: force)
     }
 
     /// Saves to `path`, which the source then is: later saves go there (standard input gets a file).
     public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
-        var saving = document
-        do {
-            try saving.save(to: path, force: true)
-        } catch {
-            throw DocumentSourceError(error)
-        }
+        let saved = try document.saved(to: path, force: true)
         self.path = path
-        return saving
+        return saved
     }
 }
