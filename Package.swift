@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RecordStore", targets: ["RecordStore"]),
         .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
+        .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "LosslessJSON", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
@@ -42,6 +44,7 @@ let package = Package(
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "Algorithms", package: "swift-algorithms")]
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
         .target(name: "SampleModels", dependencies: ["DictionaryStorage", "LosslessJSON"]),
@@ -53,6 +56,7 @@ let package = Package(
                 "ModelBrowser",
                 "CursesTerminal",
                 "SampleModels",
+                "KeepsakeSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +77,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
+        .testTarget(name: "KeepsakeSettingsTests", dependencies: ["KeepsakeSettings", "ModelBrowser", "LosslessJSON"]),
         .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore", "ModelBrowser"]),
     ],
     swiftLanguageModes: [.v6]

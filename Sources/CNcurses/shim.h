@@ -23,6 +23,7 @@ static inline mmask_t keepsake_button1_clicked(void) { return BUTTON1_CLICKED | 
 static inline WINDOW *keepsake_stdscr(void) { return stdscr; }
 static inline int keepsake_lines(void) { return LINES; }
 static inline int keepsake_cols(void) { return COLS; }
+static inline int keepsake_colors(void) { return COLORS; }
 
 /* The terminal's size as the kernel knows it (ncurses may not have seen SIGWINCH yet). */
 static inline int keepsake_window_size(int *rows, int *cols) {

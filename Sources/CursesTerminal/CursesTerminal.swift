@@ -14,8 +14,10 @@ public final class CursesTerminal: TerminalBackend {
     public let colors: Bool
     private var pairs: [Style.Role: Int32] = [:]
 
-    /// Takes over the terminal: locale, raw mode (so ^S and ^C reach the program), keypad, mouse, colours.
-    public init() {
+    /// Takes over the terminal: locale, raw mode (so ^S and ^C reach the program), keypad, mouse,
+    /// and the theme's colours (its 256-colour entries where the terminal has them, else their
+    /// 16-colour stand-ins).
+    public init(theme: Theme = .standard) {
         setlocale(LC_ALL, "")
         keepsake_install_fatal_signal_handlers()
         initscr()
@@ -32,15 +34,11 @@ public final class CursesTerminal: TerminalBackend {
         if colors {
             start_color()
             use_default_colors()
-            let palette: [(Style.Role, Int16)] = [
-                (.key, Int16(COLOR_CYAN)), (.string, Int16(COLOR_GREEN)), (.number, Int16(COLOR_MAGENTA)),
-                (.bool, Int16(COLOR_YELLOW)), (.null, Int16(COLOR_RED)), (.type, Int16(COLOR_BLUE)),
-                (.kept, Int16(COLOR_YELLOW)), (.warning, Int16(COLOR_RED)), (.title, Int16(COLOR_BLUE)),
-                (.status, -1), (.hint, -1), (.marker, -1), (.selection, -1), (.dim, -1), (.normal, -1),
-            ]
-            for (index, entry) in palette.enumerated() {
-                init_pair(Int16(index + 1), entry.1, -1)
-                pairs[entry.0] = Int32(index + 1)
+            let available = Int(keepsake_colors())
+            for (index, role) in Style.Role.allCases.enumerated() {
+                let number = theme.color(of: role).number(forTerminalWith: available)
+                init_pair(Int16(index + 1), Int16(number), -1)
+                pairs[role] = Int32(index + 1)
             }
         }
     }
@@ -159,6 +157,15 @@ public final class CursesTerminal: TerminalBackend {
         if style.reverse { value |= Int32(truncatingIfNeeded: keepsake_a_reverse()) }
         if colors, let pair = pairs[style.role] { value |= keepsake_color_pair(pair) }
         return value
+    }
+
+    /// Terminals known to ignore OSC 52, from their environment.
+    public var clipboardNote: String? {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if variable("TERM") == "linux" { return "the Linux console has no clipboard" }
+        if variable("VTE_VERSION") != nil { return "GNOME Terminal and other VTE terminals ignore OSC 52 copies" }
+        if variable("TERM_PROGRAM") == "Apple_Terminal" { return "Terminal.app ignores OSC 52 copies" }
+        return nil
     }
 
     /// Sends an OSC 52 sequence putting text on the terminal's clipboard.

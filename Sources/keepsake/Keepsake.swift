@@ -12,7 +12,7 @@ struct Keepsake: ParsableCommand {
         abstract: "Read, check and edit JSON without losing a byte.",
         version: "0.1.0",
         subcommands: [
-            BrowseCommand.self, ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, DBCommand.self,
+            BrowseCommand.self, ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, EditCommand.self, DBCommand.self,
             ModelsCommand.self, SampleDBCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self

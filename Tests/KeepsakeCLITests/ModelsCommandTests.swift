@@ -53,7 +53,7 @@ struct ModelsCommandTests {
         let manual = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/keepsake.1")
         let text = try String(contentsOf: manual, encoding: .utf8)
-        for subcommand in ["browse", "validate", "get", "set", "delete", "db", "models", "sample-db"] {
+        for subcommand in ["browse", "validate", "get", "set", "delete", "edit", "db", "models", "sample-db"] {
             #expect(text.contains(".It Em \(subcommand)"), "docs/keepsake.1 lacks \(subcommand): regenerate it")
         }
     }

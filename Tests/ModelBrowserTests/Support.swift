@@ -46,6 +46,7 @@ func keys(_ script: String) -> [Key] {
         case "PgDn": result.append(.pageDown)
         case "BS": result.append(.backspace)
         case "Del": result.append(.delete)
+        case "Tab": result.append(.tab)
         case "F1": result.append(.function(1))
         case "lt": result.append(.character("<"))
         default:

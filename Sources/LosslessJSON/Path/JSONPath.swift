@@ -100,7 +100,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
         return text
     }
 
-    static func isIdentifier(_ key: String) -> Bool {
+    /// Whether a key is written bare in a jq path (`.name`), not quoted (`."a b"`).
+    public static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, first &- 0x30 >= 10 else { return false }
         return key.utf8.allSatisfy { c in
             (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 || c == UInt8(ascii: "_")

@@ -16,13 +16,22 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     public let registry: ModelRegistry
     /// The model to bind, by name (`nil`: the best match).
     public let modelName: String?
+    /// The person's settings (keys, wrapping; the editor's fallback).
+    public var settings: BrowserSettings
+    /// Where a value goes to be edited at length (`o`).
+    public var editor: any ValueEditor
 
-    /// A runtime for a source in a terminal.
-    public init(terminal: Terminal, source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil) {
+    /// A runtime for a source in a terminal; `editor` defaults to the person's editor.
+    public init(
+        terminal: Terminal, source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil,
+        settings: BrowserSettings = BrowserSettings(), editor: (any ValueEditor)? = nil
+    ) {
         self.terminal = terminal
         self.source = source
         self.registry = registry
         self.modelName = modelName
+        self.settings = settings
+        self.editor = editor ?? ExternalEditor(fallback: settings.editor)
     }
 
     /// Loads the source on another thread while the loading screen shows its progress, redrawn on
@@ -36,7 +45,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             let result = Result { () throws(DocumentSourceError) in try loading.load(progress: progress) }
             outcome.withLock { $0 = (result, loading) }
         }
-        let keys = KeyTable.standard
+        let keys = settings.keys
         var shown: LoadingProgress?
         while true {
             if let (result, loaded) = outcome.withLock({ $0 }) {
@@ -65,6 +74,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             document: document, sourceName: source.name, canSaveInPlace: source.canSaveInPlace, layout: source.layout,
             registry: registry, modelName: modelName, width: size.width, height: size.height)
         state.colors = terminal.colors
+        settings.apply(to: &state)
         return state
     }
 
@@ -106,7 +116,12 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             return []
         case .copy(let text):
             terminal.copy(text)
-            return []
+            return terminal.clipboardNote.map { [.notice($0)] } ?? []
+        case .openInEditor(let request):
+            terminal.suspend()
+            let outcome = editor.edit(request)
+            terminal.resume()
+            return [.editorFinished(request, outcome)]
         case .save(let path, let force):
             do {
                 let saved =
@@ -137,15 +152,15 @@ public enum Browser {
     /// other loads before the terminal is made, so its errors reach standard error as plain text.
     /// Throws the load's `DocumentSourceError`, or what `makeTerminal` throws.
     public static func run<Terminal: TerminalBackend>(
-        source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil, showProgress: Bool = true,
-        terminal makeTerminal: () throws -> Terminal
+        source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil, settings: BrowserSettings = BrowserSettings(),
+        editor: (any ValueEditor)? = nil, showProgress: Bool = true, terminal makeTerminal: () throws -> Terminal
     ) throws {
         var loading = source
         let document: JSONDocument
         let terminal: Terminal
         if showProgress, loading.loadsSlowly {
             terminal = try makeTerminal()
-            var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName)
+            var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor)
             do {
                 document = try runtime.loadShowingProgress()
             } catch {
@@ -158,7 +173,7 @@ public enum Browser {
             terminal = try makeTerminal()
         }
         defer { terminal.close() }
-        var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName)
+        var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor)
         runtime.run(runtime.state(for: document))
     }
 }

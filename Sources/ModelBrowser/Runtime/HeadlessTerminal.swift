@@ -40,6 +40,8 @@ public final class HeadlessTerminal: TerminalBackend {
 
     public func draw(_ grid: Grid) { frames.append(grid) }
     public func copy(_ text: String) { copied.append(text) }
+    /// A headless terminal has a clipboard: the `copied` list.
+    public var clipboardNote: String? { nil }
 
     public func suspend() {
         suspensions += 1

@@ -11,6 +11,8 @@ public protocol TerminalBackend: AnyObject {
     func draw(_ grid: Grid)
     /// Puts text on the terminal's clipboard.
     func copy(_ text: String)
+    /// A note when this terminal is known not to take text to its clipboard (OSC 52), else `nil`.
+    var clipboardNote: String? { get }
     /// Hands the terminal to another program (an editor) until `resume()`.
     func suspend()
     /// Takes the terminal back after `suspend()` (its size may have changed meanwhile).

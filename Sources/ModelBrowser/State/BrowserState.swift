@@ -45,6 +45,12 @@ public struct BrowserState: Sendable {
     var rootCount = 0
     /// Quit once the pending save succeeds (`:wq`, or "save" when quitting).
     var quitAfterSave = false
+    /// Whether long values wrap over several screen lines (else they are cut at the screen's edge).
+    public internal(set) var wrapValues = false
+    /// Columns of the cursor row's value scrolled out on the left (reset when the cursor moves).
+    public internal(set) var valueOffset = 0
+    /// Completions of the path typed in the `:` prompt, shown on the hint line.
+    var completions: [String] = []
 
     /// Opens a document from a source of `layout`; `modelName` binds a registered model, else the
     /// best match is chosen.
@@ -114,10 +120,22 @@ public struct BrowserState: Sendable {
         if cursor < top { top = cursor }
         if cursor >= top + pageRows { top = cursor - pageRows + 1 }
         top = max(0, min(top, max(0, rows.count - 1)))
+        guard wrapValues else { return }
+        // Wrapped rows take several lines: move down until the cursor's row ends on screen.
+        while top < cursor, linesUsed(from: top, through: cursor) > pageRows { top += 1 }
+    }
+
+    /// The screen lines rows `first...last` take when values wrap, laid out as render lays them out.
+    private func linesUsed(from first: Int, through last: Int) -> Int {
+        var cache = AnnotationCache()
+        let layout = TreeLayout(self, from: first, count: pageRows, cache: &cache)
+        return layout.lines.filter { $0.row <= last }.reduce(0) { $0 + layout.height(of: $1, wrapping: true, limit: pageRows) }
     }
 
     mutating func moveCursor(to r: Int) {
-        cursor = max(0, min(rows.count - 1, r))
+        let target = max(0, min(rows.count - 1, r))
+        if target != cursor { valueOffset = 0 }
+        cursor = target
         scrollToCursor()
     }
 

@@ -84,11 +84,13 @@ public struct Confirmation: Hashable, Sendable {
         case delete(row: Int)
         case quitUnsaved
         case overwriteChangedFile(path: String?)
+        /// What an editor left is not JSON; reopening shows it again at the error's line.
+        case editorSyntaxError(reopen: EditorRequest)
     }
 
     /// What an answer means.
     public enum Answer: Hashable, Sendable {
-        case delete, keep, save, discard, cancel, overwrite, reload
+        case delete, keep, save, discard, cancel, overwrite, reload, reopen
     }
 
     /// One answer and its key.
@@ -127,6 +129,14 @@ public struct Confirmation: Hashable, Sendable {
         question: "Unsaved changes.",
         choices: [Choice(key: "s", label: "save", answer: .save), Choice(key: "d", label: "discard", answer: .discard), Choice(key: "c", label: "cancel", answer: .cancel)],
         purpose: .quitUnsaved)
+
+    /// The text back from an editor is not JSON.
+    static func editorSyntaxError(_ problem: String, reopen: EditorRequest) -> Confirmation {
+        Confirmation(
+            question: "Not JSON: \(problem).",
+            choices: [Choice(key: "r", label: "reopen at line \(reopen.line ?? 1)", answer: .reopen), Choice(key: "d", label: "discard", answer: .discard)],
+            purpose: .editorSyntaxError(reopen: reopen))
+    }
 
     /// Saving over a file that changed on disk.
     static func overwriteChangedFile(path: String?) -> Confirmation {

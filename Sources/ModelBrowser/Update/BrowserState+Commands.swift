@@ -17,8 +17,24 @@ extension BrowserState {
         return []
     }
 
-    /// Runs a `:` command.
+    /// Copies the value under the cursor, its bytes as in the file.
+    mutating func copyValue() -> [Effect] {
+        let node = rows[cursor].node
+        let size = document.range(node).count
+        guard size <= 1 << 20 else {
+            say("the value is \(size / 1_000_000) MB: too large for the terminal's clipboard", error: true)
+            return []
+        }
+        say("copied the value of \(cursorPath.jq) (\(size) bytes)")
+        return [.copy(document.rawText(node))]
+    }
+
+    /// Runs what was typed after `:`: a path to go to, or a command.
     mutating func run(command: Substring) -> [Effect] {
+        if command.hasPrefix(".") || command.hasPrefix("/") {
+            goTo(String(command))
+            return []
+        }
         switch command {
         case "w": return saveEffects(path: nil)
         case "q": return quit()
@@ -53,6 +69,10 @@ extension BrowserState {
             return [.save(path: path, force: true)]
         case (.overwriteChangedFile, .reload):
             return [.reload]
+        case (.editorSyntaxError(let request), .reopen):
+            return [.openInEditor(request)]
+        case (.editorSyntaxError, .discard):
+            say("discarded what the editor left; nothing changed")
         default:
             break
         }

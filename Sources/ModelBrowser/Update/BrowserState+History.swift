@@ -27,6 +27,17 @@ extension BrowserState {
         }
     }
 
+    /// Applies a splice of raw text as one undoable change (the document checks it still parses).
+    mutating func applySplice(_ splice: JSONSplice, cursor: JSONPath?) {
+        var edited = document
+        do {
+            try edited.apply(splice)
+            record([splice], document: edited, cursor: cursor)
+        } catch {
+            say("refused: \(error)", error: true)
+        }
+    }
+
     /// Takes an edited document, remembering its splices for undo.
     private mutating func record(_ splices: [JSONSplice], document edited: JSONDocument, cursor: JSONPath?) {
         if let depth = savedDepth, depth > undoStack.count { savedDepth = nil }

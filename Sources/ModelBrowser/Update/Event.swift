@@ -1,3 +1,5 @@
+import LosslessJSON
+
 /// A key the browser understands, decoded from the terminal by the backend.
 public enum Key: Hashable, Sendable {
     case character(Character)
@@ -15,10 +17,14 @@ public enum Event: Hashable, Sendable {
     case scroll(Int)
     /// A click on a screen row.
     case click(row: Int)
-    /// The executable finished a save.
+    /// The runtime finished a save.
     case saved(path: String)
     /// A save failed; `changedOnDisk` asks whether to overwrite.
     case saveFailed(message: String, changedOnDisk: Bool)
+    /// The editor a value was opened in has exited.
+    case editorFinished(EditorRequest, EditorOutcome)
+    /// Something the runtime wants said in the status line (a copy the terminal may not support).
+    case notice(String)
 }
 
 /// Work the executable carries out for the pure browser.
@@ -31,4 +37,48 @@ public enum Effect: Hashable, Sendable {
     case copy(String)
     /// Reload the document from disk, dropping the edits.
     case reload
+    /// Hand the terminal to the person's editor with a value in a temporary file.
+    case openInEditor(EditorRequest)
+}
+
+/// A value opened in an external editor: what the temporary file holds, and where it came from.
+public struct EditorRequest: Hashable, Sendable {
+    /// The value's path in the document.
+    public var path: JSONPath
+    /// The file's text: a string's decoded text, or a container's exact bytes.
+    public var text: String
+    /// Whether the value is a string (a `.txt` file, re-encoded on return) or JSON (a `.json` file, parsed).
+    public var isString: Bool
+    /// The line to open the editor at (after a syntax error), if any.
+    public var line: Int?
+
+    /// A request.
+    public init(path: JSONPath, text: String, isString: Bool, line: Int? = nil) {
+        self.path = path
+        self.text = text
+        self.isString = isString
+        self.line = line
+    }
+
+    /// The temporary file's extension, so the editor highlights it.
+    public var fileExtension: String { isString ? "txt" : "json" }
+
+    /// What an editor's text means: a string's new value, or the JSON it parses to and the text as
+    /// written (to splice in as the person laid it out). A line break the editor added at the end
+    /// of a file the value did not end with is dropped. Throws where the JSON is not valid.
+    public func result(of edited: String, options: JSONParseOptions = .default) throws(JSONParseError) -> (value: JSONValue, rawText: String?) {
+        let trimmed = edited.hasSuffix("\n") && !text.hasSuffix("\n") ? String(edited.dropLast()) : edited
+        if isString { return (.string(trimmed), nil) }
+        return (try JSONValue(parsing: trimmed, options: options), trimmed)
+    }
+}
+
+/// How an external editor session ended.
+public enum EditorOutcome: Hashable, Sendable {
+    /// The file was saved with new text.
+    case edited(String)
+    /// The editor exited without changing the file.
+    case unchanged
+    /// The editor could not run or exited with a failure; nothing changes.
+    case failed(String)
 }

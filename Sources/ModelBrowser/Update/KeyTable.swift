@@ -4,13 +4,14 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, expandOrEnter, collapseOrLeave, toggleFold, nextSibling, previousSibling
     case firstRow, lastRow, halfPageDown, halfPageUp, pageDown, pageUp, expandAll, collapseAll
     case find, findNext, findPrevious, edit, add, delete, rename, switchVariant, clear, undo, redo
-    case showDiff, save, command, quit, copyPath, help
+    case showDiff, save, command, quit, copyPath, copyValue, help
+    case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey
     // Menus
     case choiceDown, choiceUp, choose
     // Help and diff views
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
     // Line editing
-    case commit, editText
+    case commit, editText, complete
     // Every mode but normal
     case cancel
 }
@@ -104,11 +105,18 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("x")], .clear, help: "clear an optional field"),
         KeyBinding([.character("u")], .undo, help: "undo", hint: "u undo"),
         KeyBinding([.control("r")], .redo, help: "redo"),
+        KeyBinding([.character("o")], .openInEditor, help: "edit the value in $VISUAL or $EDITOR (a string as text, a container as JSON)"),
         KeyBinding([.character("D")], .showDiff, help: "show the pending changes as a unified diff"),
         KeyBinding([.control("s")], .save, help: "save (also :w; :w PATH saves as, :wq saves and quits)", hint: "^S save"),
-        KeyBinding([.character(":")], .command, help: "a command: :w, :w PATH, :wq, :q, :q!"),
+        KeyBinding([.character(":")], .command, help: "go to a path (.users[3].email or /users/3/email; Tab completes) or a command: :w, :w PATH, :wq, :q, :q!"),
         KeyBinding([.character("q")], .quit, help: "quit (asks to save, discard or cancel when modified)", hint: "q quit"),
         KeyBinding([.character("y")], .copyPath, help: "copy the path of the cursor"),
+        KeyBinding([.character("Y")], .copyValue, help: "copy the value under the cursor, as JSON (its bytes as in the file)"),
+        KeyBinding([.character("*")], .nextSameKey, help: "next member with the same key"),
+        KeyBinding([.character("#")], .previousSameKey, help: "previous member with the same key"),
+        KeyBinding([.character("w")], .toggleWrap, help: "wrap long values over several rows, or cut them at the edge"),
+        KeyBinding([.character(">")], .scrollValueRight, help: "scroll a long value to the left (see more of its end)"),
+        KeyBinding([.character("<")], .scrollValueLeft, help: "scroll a long value back"),
         KeyBinding([.character("?"), .function(1)], .help, help: "this help", hint: "? help"),
 
         KeyBinding([.character("j"), .down], .choiceDown, .menu, help: "next option", hint: "↑↓ choose"),
@@ -123,6 +131,7 @@ public struct KeyTable: Hashable, Sendable {
 
         KeyBinding([.enter], .commit, .editing, help: "commit the text", hint: "⏎ commit"),
         KeyBinding([.escape], .cancel, .editing, help: "cancel the prompt or editor", hint: "Esc cancel"),
+        KeyBinding([.tab], .complete, .editing, help: "complete a key of the path typed after :"),
         KeyBinding(
             [.left, .right, .home, .end, .control("a"), .control("e"), .control("u"), .control("k"), .control("w")], .editText, .editing,
             help: "move and delete in the text (readline keys)", hint: "←→ Home End ^A ^E ^U ^K ^W"),

@@ -34,6 +34,11 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
             state.say(message, error: true)
         }
         return []
+    case .editorFinished(let request, let outcome):
+        return state.finishEditing(request, outcome)
+    case .notice(let text):
+        state.say((state.message.map { $0 + " — " } ?? "") + text, error: state.messageIsError)
+        return []
     case .key(let key):
         state.message = nil
         return state.handle(key)
@@ -51,11 +56,19 @@ extension BrowserState {
             switch keys.action(for: key, in: .editing) {
             case .cancel:
                 mode = .normal
+                completions = []
             case .commit:
                 mode = .normal
+                completions = []
                 return commit(editor.text, purpose)
+            case .complete where purpose == .command:
+                editor = complete(editor)
+                mode = .editing(editor, purpose)
             default:
-                if editor.handle(key) { mode = .editing(editor, purpose) }
+                if editor.handle(key) {
+                    mode = .editing(editor, purpose)
+                    completions = []
+                }
             }
             return []
         case .menu(var menu):
@@ -125,8 +138,19 @@ extension BrowserState {
             let path = cursorPath.jq
             say("copied \(path)")
             return [.copy(path)]
+        case .copyValue: return copyValue()
+        case .openInEditor: return openInEditor()
+        case .toggleWrap:
+            wrapValues.toggle()
+            scrollToCursor()
+            say(wrapValues ? "long values wrap" : "long values are cut at the edge")
+        case .scrollValueLeft: valueOffset = max(0, valueOffset - max(8, width / 4))
+        case .scrollValueRight: valueOffset += max(8, width / 4)
+        case .nextSameKey: findSameKey(forward: true)
+        case .previousSameKey: findSameKey(forward: false)
         case .help: mode = .help(scroll: 0)
-        case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .editText, .cancel:
+        case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .editText, .complete,
+            .cancel:
             break  // other modes' actions
         }
         return []

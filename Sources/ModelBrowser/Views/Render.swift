@@ -56,74 +56,48 @@ private func drawTitle(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
 }
 
 private func drawTree(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, _ painter: Painter) {
-    let first = state.top
-    let last = min(state.rows.count, first + area.height)
-    guard first < last else { return }
+    guard state.top < state.rows.count, area.height > 0 else { return }
     var cache = AnnotationCache()
-    // Column widths from the visible rows only.
-    var keyWidth = 4
-    var typeWidth = 0
-    var lines: [(row: Int, indent: Int, key: String, annotation: Annotation)] = []
-    let visible = state.rows.rows(first..<last)
-    for (r, row) in zip(first..<last, visible) {
-        let annotation = state.annotation(ofRow: r, cache: &cache)
-        let key: String
-        if row.parent == nil {
-            key = state.canSaveInPlace ? "." : "(stdin)"
-        } else if let memberKey = state.document.key(row.node) {
-            key = (annotation.isUnknownMember ? "+ " : "") + escapedForDisplay(memberKey)
-        } else {
-            key = "[\(row.index)]"
-        }
-        keyWidth = max(keyWidth, min(24, row.depth * 2 + 2 + displayWidth(key)))
-        typeWidth = max(typeWidth, min(28, displayWidth(annotation.typeText)))
-        lines.append((r, row.depth * 2, key, annotation))
-    }
-    for (offset, line) in lines.enumerated() {
-        let y = area.y + offset
+    let layout = TreeLayout(state, from: state.top, count: area.height, cache: &cache)
+    var y = area.y
+    for line in layout.lines {
+        guard y < area.y + area.height else { break }
         let isCursor = line.row == state.cursor
-        let node = visible[offset].node
-        let kind = state.document.kind(node)
-        if isCursor { grid.fill(row: y, style: painter.style(.selection, reverse: true)) }
-        var x = line.indent
-        let markerText = kind.isContainer ? (state.isExpanded(line.row) ? "▾ " : "▸ ") : "  "
+        let height = layout.height(of: line, wrapping: state.wrapValues, limit: area.y + area.height - y)
+        for extra in 0..<height where isCursor { grid.fill(row: y + extra, style: painter.style(.selection, reverse: true)) }
+        var x = line.depth * 2
+        let kind = state.document.kind(line.node)
+        let markerText = kind.isContainer ? (state.expanded[line.node] != nil ? "▾ " : "▸ ") : "  "
         x += grid.put(markerText, x: x, y: y, style: painter.style(.marker, reverse: isCursor))
         let keyRole: Style.Role = line.annotation.kind == .kept ? .kept : .key
-        grid.put(truncated(line.key, to: max(1, keyWidth - x)), x: x, y: y, style: painter.style(keyRole, reverse: isCursor))
-        x = keyWidth + 2
-        if typeWidth > 0 {
+        grid.put(layout.shownKey(line), x: x, y: y, style: painter.style(keyRole, reverse: isCursor))
+        if layout.typeWidth > 0 {
             let typeRole: Style.Role =
                 switch line.annotation.kind {
                 case .kept: .kept
                 case .warning: .warning
                 default: .type
                 }
-            grid.put(truncated(line.annotation.typeText, to: typeWidth), x: x, y: y, style: painter.style(typeRole, reverse: isCursor))
-            x += typeWidth + 2
+            grid.put(truncated(line.annotation.typeText, to: layout.typeWidth), x: layout.keyWidth + 2, y: y, style: painter.style(typeRole, reverse: isCursor))
         }
+        x = layout.valueX
+        defer { y += height }
         guard x < grid.width else { continue }
-        let (text, role) = valuePreview(state.document, node, kind: kind, expanded: state.isExpanded(line.row))
-        let used = grid.put(truncated(text, to: grid.width - x), x: x, y: y, style: painter.style(role, reverse: isCursor))
-        if let warning = line.annotation.warning, x + used + 2 < grid.width {
-            grid.put(truncated("⚠ " + warning, to: grid.width - x - used - 2), x: x + used + 2, y: y, style: painter.style(.warning, bold: true, reverse: isCursor))
+        let room = grid.width - x
+        var text = line.value.text
+        if isCursor, state.valueOffset > 0 { text = "…" + droppingColumns(text, state.valueOffset + 1) }
+        let style = painter.style(line.value.role, reverse: isCursor)
+        var used = 0
+        if state.wrapValues {
+            for (offset, piece) in wrapped(text, to: room).prefix(height).enumerated() {
+                used = grid.put(piece, x: x, y: y + offset, style: style)
+            }
+        } else {
+            used = grid.put(truncated(text, to: room), x: x, y: y, style: style)
         }
-    }
-}
-
-/// The value column: a scalar's text (escaped), or a container's size.
-private func valuePreview(_ document: JSONDocument, _ node: Node, kind: JSONKind, expanded: Bool) -> (String, Style.Role) {
-    switch kind {
-    case .object, .array:
-        // Large containers remember their count after the first frame that shows them.
-        let count = document.childCount(node)
-        let noun = kind == .array ? (count == 1 ? "item" : "items") : (count == 1 ? "key" : "keys")
-        return (expanded ? "\(count) \(noun)" : (kind == .array ? "[…] " : "{…} ") + "\(count) \(noun)", .dim)
-    case .string:
-        let raw = document.range(node).count > 4096 ? String(document.rawText(node).prefix(4096)) : document.rawText(node)
-        return (escapedForDisplay(raw), .string)
-    case .number: return (document.rawText(node), .number)
-    case .true, .false: return (document.rawText(node), .bool)
-    case .null: return ("null", .null)
+        if let warning = line.annotation.warning, x + used + 2 < grid.width {
+            grid.put(truncated("⚠ " + warning, to: grid.width - x - used - 2), x: x + used + 2, y: y + height - 1, style: painter.style(.warning, bold: true, reverse: isCursor))
+        }
     }
 }
 
@@ -185,6 +159,9 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     let hints: String
     switch state.mode {
     case .normal: hints = state.keys.hints(for: .normal)
+    case .editing(_, .command) where !state.completions.isEmpty:
+        hints = state.completions.map(escapedForDisplay).joined(separator: "  ")
+    case .editing(_, .command): hints = "Tab complete  " + state.keys.hints(for: .editing)
     case .editing: hints = state.keys.hints(for: .editing)
     case .menu: hints = state.keys.hints(for: .menu)
     case .confirm(let confirmation): hints = confirmation.choices.map(\.text).joined(separator: "  ")

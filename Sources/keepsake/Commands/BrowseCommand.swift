@@ -1,5 +1,6 @@
 import ArgumentParser
 import CursesTerminal
+import KeepsakeSettings
 import LosslessJSON
 import ModelBrowser
 import RecordStore
@@ -17,7 +18,7 @@ struct BrowseCommand: ParsableCommand {
     )
 
     @Argument(help: "The JSON or JSON Lines file, a record store, or - for standard input.")
-    var file: String
+    var file: String?
 
     @Option(help: "Bind the root (or each element of a root array) to this registered model; see `keepsake models`.")
     var model: String?
@@ -25,14 +26,26 @@ struct BrowseCommand: ParsableCommand {
     @OptionGroup var parsing: ParsingOptions
     @OptionGroup var tableOptions: TableOptions
 
+    @Flag(help: "Print the effective settings (from $XDG_CONFIG_HOME/keepsake/config.toml) and any problems in them, then exit.")
+    var printConfig = false
+
+    func validate() throws {
+        if file == nil, !printConfig { throw ValidationError("Missing expected argument '<file>'") }
+    }
+
     func run() throws {
-        let source = try makeSource()
+        let settings = SettingsFile.load()
+        guard let file, !printConfig else {
+            print(SettingsFile.render(settings), terminator: "")
+            return
+        }
+        let source = try makeSource(file)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
         let interactive = isatty(STDOUT_FILENO) == 1 && (file == "-" || isatty(STDIN_FILENO) == 1)
         do {
-            try Browser.run(source: source, registry: SampleModels.registry, modelName: model, showProgress: interactive) {
+            try Browser.run(source: source, registry: SampleModels.registry, modelName: model, settings: settings, showProgress: interactive) {
                 guard isatty(STDOUT_FILENO) == 1 else {
                     throw CommandFailure(message: "the browser needs a terminal; use `keepsake get` or `keepsake validate` in scripts")
                 }
@@ -40,7 +53,7 @@ struct BrowseCommand: ParsableCommand {
                     dup2(keyboard, STDIN_FILENO)
                     close(keyboard)
                 }
-                return CursesTerminal()
+                return CursesTerminal(theme: settings.theme)
             }
         } catch let error as DocumentSourceError {
             throw CommandFailure(message: error.message)
@@ -49,7 +62,7 @@ struct BrowseCommand: ParsableCommand {
 
     /// The source FILE names: a record store or table of an SQLite database, a JSON Lines file,
     /// or a JSON file (or standard input).
-    private func makeSource() throws -> any DocumentSource {
+    private func makeSource(_ file: String) throws -> any DocumentSource {
         let options = parsing.parseOptions
         if looksLikeSQLite(file) {
             do {

@@ -1,0 +1,48 @@
+/// What a person can set about the browser: keys, colours, the editor, wrapping, the catalog of
+/// schemas. Read from a settings file by the executable; the built-in values stand where a setting
+/// is absent or invalid (each problem kept, with its line, to be shown).
+public struct BrowserSettings: Hashable, Sendable {
+    /// The key bindings.
+    public var keys: KeyTable = .standard
+    /// The colours.
+    public var theme: Theme = .standard
+    /// The editor to use when neither `$VISUAL` nor `$EDITOR` is set.
+    public var editor: String = "vi"
+    /// Whether long values wrap from the start.
+    public var wrapValues = false
+    /// A catalog of JSON Schemas (SchemaStore's `catalog.json` format), if one is set.
+    public var catalog: String?
+    /// Where the settings were read from, if anywhere.
+    public var file: String?
+    /// Settings that were not understood: the built-in value stands for each.
+    public var problems: [Problem] = []
+
+    /// One setting that was not understood.
+    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based line of the settings file, when known.
+        public var line: Int?
+        /// What is wrong, and what stands instead.
+        public var message: String
+
+        /// A problem.
+        public init(line: Int?, message: String) {
+            self.line = line
+            self.message = message
+        }
+
+        public var description: String { (line.map { "line \($0): " } ?? "") + message }
+    }
+
+    /// The built-in settings.
+    public init() {}
+
+    /// Applies what belongs to a browser state (keys, wrapping, and the first problem as a message).
+    public func apply(to state: inout BrowserState) {
+        state.keys = keys
+        state.wrapValues = wrapValues
+        if let problem = problems.first, state.message == nil {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more: keepsake --print-config)" : ""
+            state.say("settings, \(problem)\(more) — \(file ?? "")", error: true)
+        }
+    }
+}
