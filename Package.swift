@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
+        .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         .target(name: "LosslessJSON", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
@@ -44,6 +46,10 @@ let package = Package(
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "Algorithms", package: "swift-algorithms")]
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(
+            name: "JSONSchema", dependencies: ["LosslessJSON", .product(name: "BigInt", package: "BigInt")],
+            exclude: ["Embedded/LICENSE-json-schema-spec"]
+        ),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
@@ -57,6 +63,7 @@ let package = Package(
                 "CursesTerminal",
                 "SampleModels",
                 "KeepsakeSettings",
+                "JSONSchema",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

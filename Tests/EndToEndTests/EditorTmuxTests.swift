@@ -13,14 +13,26 @@ struct EditorTmuxTests {
         return path
     }
 
-    @Test func aValueRoundTripsThroughTheEditor() throws {
+    @Test func aValueRoundTripsThroughTheEditorAndTheTerminalIsResizedMeanwhile() throws {
         let file = try copySample("people.json")
         let original = try String(contentsOf: file, encoding: .utf8)
-        let editor = try sedEditor(file.deletingLastPathComponent(), "s/John Doe/John Q. Doe/")
-        let session = try TmuxSession([file.path], environment: ["EDITOR": editor, "VISUAL": ""])
+        let folder = file.deletingLastPathComponent()
+        // The editor edits the file, and the window is made wider while it runs.
+        let editor = folder.appendingPathComponent("resizing-editor.sh").path
+        let session = try TmuxSession([file.path], width: 80, height: 24, environment: ["EDITOR": editor, "VISUAL": ""])
+        try """
+            #!/bin/sh
+            for last; do :; done
+            sed -i 's/John Doe/John Q. Doe/' "$last"
+            tmux -L \(TmuxSession.socket) resize-window -t \(session.name) -x 120 -y 30
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
         session.waitFor("the first screen") { $0.contains("Person ×3") }
         try session.send("j", "j", "o")
-        session.waitFor("the edited name") { $0.contains("\"John Q. Doe\"") && $0.contains("● modified") }
+        session.waitFor("the edited name, drawn at the new width") { screen in
+            screen.contains("\"John Q. Doe\"") && screen.contains("● modified")
+                && screen.split(separator: "\n").contains { $0.count > 100 && $0.contains("row 3 of") }
+        }
         try session.save()
         try session.send("q")
         session.waitForExit()

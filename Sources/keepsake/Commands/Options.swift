@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONSchema
 import LosslessJSON
 import RecordStore
 
@@ -30,3 +31,42 @@ extension FieldCondition: ExpressibleByArgument {
         self = condition
     }
 }
+
+/// The options that choose and apply a JSON Schema.
+struct SchemaOptions: ParsableArguments {
+    @Option(help: "Validate against this JSON Schema (a file).")
+    var schema: String?
+
+    @Option(help: "The dialect of a schema without $schema: 2020-12, 2019-09, draft-07, draft-06 or draft-04.")
+    var dialect: Dialect = .draft2020
+
+    @Option(name: .customLong("schema-map"), help: "PREFIX=DIR: read schemas whose URI starts with PREFIX from DIR (repeatable; no network is ever used).")
+    var schemaMaps: [String] = []
+
+    @Flag(help: "Check formats (date-time, email, uri, …) instead of treating them as annotations.")
+    var assertFormat = false
+
+    /// The options for the schema library; a malformed mapping is a usage error.
+    func options() throws -> JSONSchema.Options {
+        var mappings: [(prefix: String, folder: String)] = []
+        for text in schemaMaps {
+            guard let mapping = SchemaResolver.mapping(text) else {
+                throw CommandFailure(message: "--schema-map \(text): expected PREFIX=DIR", code: 2)
+            }
+            mappings.append(mapping)
+        }
+        return JSONSchema.Options(dialect: dialect, assertFormat: assertFormat, resolver: SchemaResolver(mappings: mappings))
+    }
+
+    /// The schema named by `--schema`, compiled; an unreadable or invalid schema is exit status 2.
+    func load() throws -> JSONSchema? {
+        guard let schema else { return nil }
+        do {
+            return try JSONSchema(contentsOfFile: schema, options: try options())
+        } catch let error as SchemaLoadError {
+            throw CommandFailure(message: "\(schema): \(error)", code: 2)
+        }
+    }
+}
+
+extension Dialect: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DictionaryStorage
+import JSONSchema
 import LosslessJSON
 import SampleModels
 #if canImport(Glibc)
@@ -31,10 +32,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Also check the root (or each element of a root array) against this model and print its report.")
     var model: String?
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    @Option(help: "How schema errors are printed: text (FILE:LINE:COL: PATH: message (keyword location)) or json (one JSON object per file, in the standard basic output format).")
+    var output: OutputFormat = .text
+
     func run() throws {
         if let model, SampleModels.registry.schema(named: model) == nil {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
+        let schema = try schemaOptions.load()
         let options = parsing.parseOptions
         var failed = false
         for file in files {
@@ -60,6 +67,7 @@ struct ValidateCommand: ParsableCommand {
                         report(file, line: error.line, error)
                     }
                     if let model, let parsed, !report(file, parsed, model: model) { failed = true }
+                    if let schema, let parsed, !report(file, parsed, schema: schema, format: output) { failed = true }
                 }
             } catch {
                 failed = true

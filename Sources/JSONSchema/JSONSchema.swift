@@ -1,0 +1,89 @@
+import Foundation
+import LosslessJSON
+
+/// A JSON Schema, compiled once, that validates documents by walking their index.
+///
+/// Drafts 4, 6 and 7, 2019-09 and 2020-12, chosen by the schema's `$schema` (else `Options.dialect`).
+/// Every reference is resolved when the schema is made — offline: the meta-schemas are embedded,
+/// other documents come from files and `--schema-map` folders (`SchemaResolver`).
+public struct JSONSchema: @unchecked Sendable {
+    /// How a schema is read and applied.
+    public struct Options: Sendable {
+        /// The dialect of a schema that declares no `$schema`.
+        public var dialect: Dialect = .draft2020
+        /// Whether `format` is asserted (else it is an annotation only, as the specifications say).
+        public var assertFormat = false
+        /// Where referenced documents come from.
+        public var resolver = SchemaResolver()
+
+        /// Options.
+        public init(dialect: Dialect = .draft2020, assertFormat: Bool = false, resolver: SchemaResolver = SchemaResolver()) {
+            self.dialect = dialect
+            self.assertFormat = assertFormat
+            self.resolver = resolver
+        }
+    }
+
+    /// The schema's dialect.
+    public let dialect: Dialect
+    /// The schema's URI (its `$id`, or where it was read from).
+    public let uri: String
+    /// The options it was made with.
+    public let options: Options
+    let root: SchemaNode
+    let index: SchemaIndex
+    let annotate: Bool
+
+    /// Compiles a schema's text; `uri` is where it was read from (references relative to it resolve there).
+    public init(text: String, uri: String = "urn:keepsake:schema", options: Options = Options()) throws(SchemaLoadError) {
+        let index = SchemaIndex(resolver: options.resolver, defaultDialect: options.dialect)
+        let location = try index.add(text: text, uri: uri)
+        let compiler = SchemaCompiler(index: index)
+        root = try compiler.compile(location)
+        annotate = compiler.usesUnevaluated
+        dialect = index.info[location]?.dialect ?? options.dialect
+        self.uri = index.info[location]?.base.description ?? uri
+        self.index = index
+        self.options = options
+    }
+
+    /// Compiles the schema in a file (references relative to it resolve next to it).
+    public init(contentsOfFile path: String, options: Options = Options()) throws(SchemaLoadError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SchemaLoadError(.unresolvable(path), at: nil, "cannot read the schema \(path): \(error.localizedDescription)")
+        }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let uri = "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute)
+        try self.init(text: text, uri: uri, options: options)
+    }
+
+    /// Whether a document (or one of its values) is valid — the fast path, stopping at the first failure.
+    public func isValid(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> Bool {
+        let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: false)
+        return evaluator.evaluate(root, node ?? document.root).valid
+    }
+
+    /// Validates a document (or one of its values): every error, in document order, when it is not valid.
+    public func validate(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> ValidationReport {
+        let start = node ?? document.root
+        guard !isValid(document, at: start) else { return ValidationReport(isValid: true, errors: []) }
+        let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: true)
+        _ = evaluator.evaluate(root, start)
+        let errors = evaluator.errors.enumerated().sorted { a, b in
+            let (x, y) = (document.range(a.element.node).lowerBound, document.range(b.element.node).lowerBound)
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+        return ValidationReport(isValid: false, errors: errors)
+    }
+
+    /// The schema's meta-schema compiled (its dialect's, or the custom one its `$schema` names).
+    public func metaSchema() throws(SchemaLoadError) -> JSONSchema {
+        let declared = index.documents.first.flatMap { $0.value.objectValue?["$schema"]?.stringValue } ?? dialect.metaSchemaURI
+        let base = URI(declared).withoutFragment.description
+        let text = try options.resolver.text(of: base)
+        return try JSONSchema(text: text, uri: base, options: Options(dialect: Dialect(schemaURI: base) ?? dialect, resolver: options.resolver))
+    }
+}

@@ -1,0 +1,469 @@
+import LosslessJSON
+
+/// Applies compiled schemas to the values of one document, walking its index directly (strings and
+/// numbers are decoded only where a keyword reads them).
+///
+/// Two modes: a fast one that only answers valid or not (stopping at the first failure), and a
+/// collecting one that records every error with its instance and keyword paths — run only when the
+/// fast one said no. Annotations (evaluated properties and items) are kept only when some schema
+/// has an `unevaluated*` keyword.
+final class Evaluator {
+    let document: JSONDocument
+    let assertFormat: Bool
+    let annotate: Bool
+    let index: SchemaIndex
+    /// Whether errors are recorded.
+    var collecting: Bool
+    var errors: [ValidationError] = []
+    private var instancePath: [JSONPath.Component] = []
+    private var keywordPath: [String] = []
+    /// The schema resources entered, outermost first (for `$dynamicRef` and `$recursiveRef`).
+    private var dynamicScope: [SchemaNode] = []
+    /// How deep evaluation has gone (a bound instead of a stack overflow on a self-referring schema).
+    private var depth = 0
+    static let maxDepth = 4_000
+
+    init(document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool) {
+        self.document = document
+        self.index = index
+        self.assertFormat = assertFormat
+        self.annotate = annotate
+        self.collecting = collecting
+    }
+
+    // MARK: Reporting
+
+    private func report(_ keyword: String, _ node: JSONDocument.Node, schema: SchemaNode, _ message: @autoclosure () -> String) {
+        guard collecting else { return }
+        let path = keywordPath.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        let absolute = schema.absoluteLocation + (keyword.isEmpty ? "" : "/" + keyword)
+        errors.append(ValidationError(
+            instancePath: JSONPath(instancePath), node: node, keywordLocation: path, absoluteKeywordLocation: absolute,
+            keyword: keyword, message: message()))
+    }
+
+    /// Describes a value shortly for messages.
+    private func shown(_ node: JSONDocument.Node) -> String {
+        let range = document.range(node)
+        if range.count > 40 {
+            switch document.kind(node) {
+            case .object: return "an object"
+            case .array: return "an array"
+            default: return document.text.string(range.lowerBound..<(range.lowerBound + 37)) + "…"
+            }
+        }
+        return document.rawText(node)
+    }
+
+    // MARK: Evaluating
+
+    /// Applies a schema to a value.
+    func evaluate(_ schema: SchemaNode, _ node: JSONDocument.Node) -> Outcome {
+        if let constant = schema.constant {
+            if !constant { report("", node, schema: schema, "no value is allowed here (the schema is false)") }
+            return constant ? Outcome() : .invalid
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < Self.maxDepth else {
+            report("", node, schema: schema, "the schema refers to itself without reaching a value (more than \(Self.maxDepth) levels)")
+            return .invalid
+        }
+        let entered = schema.isResourceRoot
+        if entered { dynamicScope.append(schema) }
+        defer { if entered { dynamicScope.removeLast() } }
+        var outcome = Outcome()
+        for check in schema.checks {
+            if collecting { keywordPath.append(check.keyword) }
+            apply(check, schema, node, &outcome)
+            if collecting { keywordPath.removeLast() }
+            if !outcome.valid && !collecting { return outcome }
+        }
+        return outcome
+    }
+
+    /// Applies a schema to a child value (its path one step longer).
+    private func evaluate(_ schema: SchemaNode, child node: JSONDocument.Node, _ component: JSONPath.Component) -> Outcome {
+        if collecting { instancePath.append(component) }
+        defer { if collecting { instancePath.removeLast() } }
+        return evaluate(schema, node)
+    }
+
+    /// Evaluates without recording errors (for `not`, `if`, `contains`, and branches).
+    private func quietly<T>(_ body: () -> T) -> T {
+        let was = collecting
+        collecting = false
+        defer { collecting = was }
+        return body()
+    }
+
+    /// Runs `body` with errors kept apart; returns its result and the errors it recorded.
+    private func separately(_ body: () -> Outcome) -> (Outcome, [ValidationError]) {
+        let start = errors.count
+        let outcome = body()
+        let recorded = Array(errors[start...])
+        errors.removeSubrange(start...)
+        return (outcome, recorded)
+    }
+
+    private func apply(_ check: Check, _ schema: SchemaNode, _ node: JSONDocument.Node, _ outcome: inout Outcome) {
+        let kind = document.kind(node)
+        func fail(_ message: @autoclosure () -> String) {
+            outcome.valid = false
+            report(check.keyword, node, schema: schema, message())
+        }
+        switch check.kind {
+        case .types(let names):
+            if !matches(kind, node, names) { fail("\(shown(node)) is not of type \(names.sorted().map { "\"\($0)\"" }.joined(separator: " or "))") }
+        case .enumeration(let values):
+            let value = document.value(node)
+            if !values.contains(where: { JSONSemantics.equal($0, value) }) {
+                fail("\(shown(node)) is not one of \(values.prefix(8).map { JSONWriter.serialize($0) }.joined(separator: ", "))\(values.count > 8 ? ", …" : "")")
+            }
+        case .constant(let expected):
+            if !JSONSemantics.equal(expected, document.value(node)) { fail("\(shown(node)) is not \(JSONWriter.serialize(expected))") }
+        case .multipleOf(let divisor):
+            if kind == .number, let number = document.number(node), !DecimalValue(number).isMultiple(of: divisor) {
+                fail("\(shown(node)) is not a multiple of \(divisor)")
+            }
+        case .maximum(let limit, let exclusive):
+            if kind == .number, let number = document.number(node) {
+                let value = DecimalValue(number)
+                if exclusive ? !(value < limit) : limit < value {
+                    fail("\(shown(node)) is \(exclusive ? "not below" : "above") the maximum \(limit)")
+                }
+            }
+        case .minimum(let limit, let exclusive):
+            if kind == .number, let number = document.number(node) {
+                let value = DecimalValue(number)
+                if exclusive ? !(limit < value) : value < limit {
+                    fail("\(shown(node)) is \(exclusive ? "not above" : "below") the minimum \(limit)")
+                }
+            }
+        case .maxLength(let limit):
+            if kind == .string, let length = scalarCount(node), length > limit { fail("\(shown(node)) is longer than \(limit) characters (\(length))") }
+        case .minLength(let limit):
+            if kind == .string, let length = scalarCount(node), length < limit { fail("\(shown(node)) is shorter than \(limit) characters (\(length))") }
+        case .pattern(let regex):
+            if kind == .string, let string = document.string(node), !regex.matches(string) {
+                fail("\(shown(node)) does not match the pattern \(JSONStringQuote(regex.source))")
+            }
+        case .format(let format):
+            if assertFormat, kind == .string, let string = document.string(node), !Formats.check(format, string) {
+                fail("\(shown(node)) is not a valid \(format)")
+            }
+        case .maxItems(let limit):
+            if kind == .array, document.childCount(node) > limit { fail("the array has more than \(limit) items (\(document.childCount(node)))") }
+        case .minItems(let limit):
+            if kind == .array, document.childCount(node) < limit { fail("the array has fewer than \(limit) items (\(document.childCount(node)))") }
+        case .uniqueItems:
+            if kind == .array, let (first, second) = duplicate(in: node) { fail("items \(first) and \(second) are equal; the items must be unique") }
+        case .contains(let subschema, let minimum, let maximum):
+            guard kind == .array else { return }
+            var matched = 0
+            var position = 0
+            for child in document.children(node) {
+                if quietly({ evaluate(subschema, child).valid }) {
+                    matched += 1
+                    if annotate { outcome.containsIndices.insert(position) }
+                }
+                position += 1
+            }
+            if matched < minimum {
+                fail(minimum == 1 ? "no item is valid for contains" : "only \(matched) items are valid for contains; at least \(minimum) must be")
+            }
+            if let maximum, matched > maximum { fail("\(matched) items are valid for contains; at most \(maximum) may be") }
+        case .maxProperties(let limit):
+            if kind == .object, document.childCount(node) > limit { fail("the object has more than \(limit) properties") }
+        case .minProperties(let limit):
+            if kind == .object, document.childCount(node) < limit { fail("the object has fewer than \(limit) properties") }
+        case .required(let names):
+            guard kind == .object else { return }
+            for name in names where document.member(node, name) == nil {
+                fail("the required property \(JSONStringQuote(name)) is missing")
+                if !collecting { return }
+            }
+        case .dependentRequired(let dependencies):
+            guard kind == .object else { return }
+            for (name, needed) in dependencies where document.member(node, name) != nil {
+                for other in needed where document.member(node, other) == nil {
+                    fail("\(JSONStringQuote(other)) is required when \(JSONStringQuote(name)) is present")
+                }
+            }
+        case .dependentSchemas(let dependencies):
+            guard kind == .object else { return }
+            for (name, subschema) in dependencies where document.member(node, name) != nil {
+                if collecting { keywordPath.append(name) }
+                let result = evaluate(subschema, node)
+                if collecting { keywordPath.removeLast() }
+                outcome.valid = outcome.valid && result.valid
+                outcome.absorb(result)
+            }
+        case .properties(let map, _):
+            guard kind == .object else { return }
+            for child in document.children(node) {
+                guard let key = document.key(child), let subschema = map[key] else { continue }
+                if collecting { keywordPath.append(key) }
+                let result = evaluate(subschema, child: child, .key(key))
+                if collecting { keywordPath.removeLast() }
+                if !result.valid {
+                    outcome.valid = false
+                    if !collecting { return }
+                }
+                if annotate { outcome.properties.insert(key) }
+            }
+        case .patternProperties(let list):
+            guard kind == .object else { return }
+            for child in document.children(node) {
+                guard let key = document.key(child) else { continue }
+                for (regex, subschema) in list where regex.matches(key) {
+                    if collecting { keywordPath.append(regex.source) }
+                    let result = evaluate(subschema, child: child, .key(key))
+                    if collecting { keywordPath.removeLast() }
+                    if !result.valid {
+                        outcome.valid = false
+                        if !collecting { return }
+                    }
+                    if annotate { outcome.properties.insert(key) }
+                }
+            }
+        case .additionalProperties(let subschema, let named, let patterns):
+            guard kind == .object else { return }
+            for child in document.children(node) {
+                guard let key = document.key(child), !named.contains(key), !patterns.contains(where: { $0.matches(key) }) else { continue }
+                let result = evaluate(subschema, child: child, .key(key))
+                if !result.valid {
+                    outcome.valid = false
+                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.keyword, child, schema: schema, "the property \(JSONStringQuote(key)) is not allowed") }
+                    if !collecting { return }
+                }
+            }
+            if annotate { outcome.allProperties = true }
+        case .propertyNames(let subschema):
+            guard kind == .object else { return }
+            for child in document.children(node) {
+                guard let key = document.key(child) else { continue }
+                if !propertyName(key, isValidFor: subschema) {
+                    fail("the property name \(JSONStringQuote(key)) is not valid")
+                    if !collecting { return }
+                }
+            }
+        case .prefixItems(let list):
+            guard kind == .array else { return }
+            var position = 0
+            for child in document.children(node) {
+                guard position < list.count else { break }
+                if collecting { keywordPath.append(String(position)) }
+                let result = evaluate(list[position], child: child, .index(position))
+                if collecting { keywordPath.removeLast() }
+                if !result.valid {
+                    outcome.valid = false
+                    if !collecting { return }
+                }
+                position += 1
+            }
+            if annotate { outcome.items = max(outcome.items, position) }
+        case .items(let subschema, let after):
+            guard kind == .array else { return }
+            var position = 0
+            for child in document.children(node) {
+                defer { position += 1 }
+                guard position >= after else { continue }
+                let result = evaluate(subschema, child: child, .index(position))
+                if !result.valid {
+                    outcome.valid = false
+                    if !collecting { return }
+                }
+            }
+            if annotate, position > after { outcome.allItems = true }
+        case .unevaluatedItems(let subschema):
+            guard kind == .array else { return }
+            var position = 0
+            for child in document.children(node) {
+                defer { position += 1 }
+                guard !outcome.evaluated(item: position) else { continue }
+                let result = evaluate(subschema, child: child, .index(position))
+                if !result.valid {
+                    outcome.valid = false
+                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.keyword, child, schema: schema, "item \(position) is not allowed (not evaluated by any other keyword)") }
+                    if !collecting { return }
+                }
+            }
+            outcome.allItems = true
+        case .unevaluatedProperties(let subschema):
+            guard kind == .object else { return }
+            for child in document.children(node) {
+                guard let key = document.key(child), !outcome.evaluated(property: key) else { continue }
+                let result = evaluate(subschema, child: child, .key(key))
+                if !result.valid {
+                    outcome.valid = false
+                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.keyword, child, schema: schema, "the property \(JSONStringQuote(key)) is not allowed (not evaluated by any other keyword)") }
+                    if !collecting { return }
+                }
+            }
+            outcome.allProperties = true
+        case .allOf(let list):
+            for (position, subschema) in list.enumerated() {
+                if collecting { keywordPath.append(String(position)) }
+                let result = evaluate(subschema, node)
+                if collecting { keywordPath.removeLast() }
+                if !result.valid {
+                    outcome.valid = false
+                    if !collecting { return }
+                }
+                outcome.absorb(result)
+            }
+        case .anyOf(let list):
+            applyAnyOrOne(check, schema, node, list, exactlyOne: false, &outcome)
+        case .oneOf(let list):
+            applyAnyOrOne(check, schema, node, list, exactlyOne: true, &outcome)
+        case .not(let subschema):
+            if quietly({ evaluate(subschema, node).valid }) { fail("\(shown(node)) must not be valid against the schema in not") }
+        case .conditional(let condition, let then, let otherwise):
+            let test = quietly { evaluate(condition, node) }
+            if test.valid {
+                outcome.absorb(test)
+                if let then { absorbSubschema(then, keyword: "then", node, &outcome) }
+            } else if let otherwise {
+                absorbSubschema(otherwise, keyword: "else", node, &outcome)
+            }
+        case .ref(let reference):
+            guard let target = reference.target else { return }
+            let result = evaluate(target, node)
+            if !result.valid { outcome.valid = false }
+            outcome.absorb(result)
+        case .dynamicRef(let reference, let anchor):
+            guard var target = reference.target else { return }
+            // Bookended: only a target that is itself a dynamic anchor is looked for in the dynamic scope.
+            if let anchor, target.object?["$dynamicAnchor"] == .string(anchor),
+                let outermost = dynamicScope.first(where: { $0.dynamicAnchors[anchor] != nil })
+            {
+                target = outermost.dynamicAnchors[anchor] ?? target
+            }
+            let result = evaluate(target, node)
+            if !result.valid { outcome.valid = false }
+            outcome.absorb(result)
+        case .recursiveRef(let reference):
+            guard var target = reference.target else { return }
+            if target.recursiveAnchor {
+                // The outermost resource of the dynamic scope that also has $recursiveAnchor: true.
+                if let outermost = dynamicScope.first(where: { $0.recursiveAnchor }) { target = outermost }
+            }
+            let result = evaluate(target, node)
+            if !result.valid { outcome.valid = false }
+            outcome.absorb(result)
+        }
+    }
+
+    /// `then` or `else`: its path in the keyword location is its own keyword's.
+    private func absorbSubschema(_ subschema: SchemaNode, keyword: String, _ node: JSONDocument.Node, _ outcome: inout Outcome) {
+        if collecting { keywordPath[keywordPath.count - 1] = keyword }
+        let result = evaluate(subschema, node)
+        if !result.valid { outcome.valid = false }
+        outcome.absorb(result)
+    }
+
+    /// `anyOf` and `oneOf`: every branch is tried (all of them when annotations are collected); on
+    /// failure the errors reported are those of the branch that came closest, not every branch's.
+    private func applyAnyOrOne(
+        _ check: Check, _ schema: SchemaNode, _ node: JSONDocument.Node, _ list: [SchemaNode], exactlyOne: Bool, _ outcome: inout Outcome
+    ) {
+        var valid: [Int] = []
+        var failures: [(position: Int, errors: [ValidationError])] = []
+        for (position, subschema) in list.enumerated() {
+            if collecting { keywordPath.append(String(position)) }
+            let (result, branchErrors) = separately { evaluate(subschema, node) }
+            if collecting { keywordPath.removeLast() }
+            if result.valid {
+                valid.append(position)
+                outcome.absorb(result)
+                if !exactlyOne && !annotate { break }
+                if exactlyOne && valid.count > 1 && !collecting { break }
+            } else if collecting {
+                failures.append((position, branchErrors))
+            }
+        }
+        if valid.isEmpty {
+            outcome.valid = false
+            guard collecting else { return }
+            let closest = Self.closest(failures, in: list)
+            let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
+            report(check.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
+            errors += closest?.errors ?? []
+        } else if exactlyOne && valid.count > 1 {
+            outcome.valid = false
+            report(check.keyword, node, schema: schema, "\(shown(node)) is valid against more than one schema of oneOf (\(valid.map { Self.branchName(list[$0], $0) }.joined(separator: ", ")))")
+        }
+    }
+
+    /// The failing branch that came closest: one whose tag-like keywords (`const`, `enum`, `type`
+    /// of the value itself) held, then the one whose first error is deepest, then the fewest errors.
+    static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode]) -> (position: Int, errors: [ValidationError])? {
+        func tagMismatch(_ errors: [ValidationError]) -> Bool {
+            errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= 1 }
+        }
+        return failures.min { a, b in
+            let (ta, tb) = (tagMismatch(a.errors), tagMismatch(b.errors))
+            if ta != tb { return !ta }
+            let da = a.errors.map(\.instancePath.components.count).max() ?? 0
+            let db = b.errors.map(\.instancePath.components.count).max() ?? 0
+            if da != db { return da > db }
+            return a.errors.count < b.errors.count
+        }
+    }
+
+    /// How a branch is named: its title, its `$ref`'s last step, or its position.
+    static func branchName(_ branch: SchemaNode, _ position: Int) -> String {
+        if case .string(let title)? = branch.object?["title"] { return "\"\(title)\"" }
+        if case .string(let reference)? = branch.object?["$ref"] { return reference.split(separator: "/").last.map(String.init) ?? reference }
+        return "#\(position)"
+    }
+
+    // MARK: Values
+
+    private func matches(_ kind: JSONKind, _ node: JSONDocument.Node, _ names: Set<String>) -> Bool {
+        switch kind {
+        case .null: return names.contains("null")
+        case .true, .false: return names.contains("boolean")
+        case .string: return names.contains("string")
+        case .array: return names.contains("array")
+        case .object: return names.contains("object")
+        case .number:
+            if names.contains("number") { return true }
+            guard names.contains("integer"), let number = document.number(node) else { return false }
+            return DecimalValue(number).isInteger
+        }
+    }
+
+    /// A string's length in code points.
+    private func scalarCount(_ node: JSONDocument.Node) -> Int? {
+        document.string(node)?.unicodeScalars.count
+    }
+
+    /// The positions of the first two equal items, if any.
+    private func duplicate(in node: JSONDocument.Node) -> (Int, Int)? {
+        var seen: [String: Int] = [:]
+        for (position, child) in document.children(node).enumerated() {
+            let key = JSONSemantics.canonical(document.value(child))
+            if let first = seen[key] { return (first, position) }
+            seen[key] = position
+        }
+        return nil
+    }
+
+    /// Whether a property name (a string, not a node) is valid for a schema.
+    private func propertyName(_ key: String, isValidFor schema: SchemaNode) -> Bool {
+        guard let keyDocument = try? JSONDocument(JSONWriter.quoted(key)) else { return false }
+        let evaluator = Evaluator(document: keyDocument, index: index, assertFormat: assertFormat, annotate: false, collecting: false)
+        evaluator.dynamicScope = dynamicScope
+        return evaluator.evaluate(schema, keyDocument.root).valid
+    }
+}
+
+extension Array where Element == ValidationError {
+    /// Drops the last error when errors are recorded (a `false` subschema's generic message,
+    /// replaced by a message in the parent keyword's terms).
+    mutating func removeLastIfCollecting(_ collecting: Bool) {
+        if collecting, !isEmpty { removeLast() }
+    }
+}
