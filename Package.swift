@@ -84,6 +84,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "LosslessJSON"]),
         .testTarget(name: "KeepsakeSettingsTests", dependencies: ["KeepsakeSettings", "ModelBrowser", "LosslessJSON"]),
         .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore", "ModelBrowser"]),
     ],

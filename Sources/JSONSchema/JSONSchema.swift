@@ -63,7 +63,8 @@ public struct JSONSchema: @unchecked Sendable {
     /// Whether a document (or one of its values) is valid — the fast path, stopping at the first failure.
     public func isValid(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> Bool {
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: false)
-        return evaluator.evaluate(root, node ?? document.root).valid
+        let (root, start) = (self.root, node ?? document.root)
+        return onLargeStack { evaluator.evaluate(root, start).valid }
     }
 
     /// Validates a document (or one of its values): every error, in document order, when it is not valid.
@@ -71,7 +72,8 @@ public struct JSONSchema: @unchecked Sendable {
         let start = node ?? document.root
         guard !isValid(document, at: start) else { return ValidationReport(isValid: true, errors: []) }
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: true)
-        _ = evaluator.evaluate(root, start)
+        let root = self.root
+        _ = onLargeStack { evaluator.evaluate(root, start) }
         let errors = evaluator.errors.enumerated().sorted { a, b in
             let (x, y) = (document.range(a.element.node).lowerBound, document.range(b.element.node).lowerBound)
             return x != y ? x < y : a.offset < b.offset

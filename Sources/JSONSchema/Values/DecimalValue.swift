@@ -67,9 +67,18 @@ struct DecimalValue: Hashable, Sendable, Comparable, CustomStringConvertible {
         return negative ? -value : value
     }
 
+    /// The value written plainly (`150`, `0.25`), or with an exponent when that would be long.
     var description: String {
         guard !digits.isEmpty else { return "0" }
-        return (negative ? "-" : "") + String(decoding: digits.map { $0 + 0x30 }, as: UTF8.self) + (exponent == 0 ? "" : "e\(exponent)")
+        let sign = negative ? "-" : ""
+        let text = digitsText
+        if exponent >= 0, exponent <= 20 { return sign + text + String(repeating: "0", count: exponent) }
+        if exponent < 0, -exponent <= 20 {
+            let point = text.count + exponent
+            if point > 0 { return sign + text.prefix(point) + "." + text.dropFirst(point) }
+            return sign + "0." + String(repeating: "0", count: -point) + text
+        }
+        return sign + text + "e\(exponent)"
     }
 
     static func < (a: DecimalValue, b: DecimalValue) -> Bool {

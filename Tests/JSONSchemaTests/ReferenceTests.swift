@@ -1,0 +1,100 @@
+@testable import JSONSchema
+import LosslessJSON
+import Testing
+
+/// `$ref`, `$id`, anchors, dynamic and recursive references, remote documents, and dialects.
+@Suite("References and dialects")
+struct ReferenceTests {
+    @Test func refsByPointerAnchorAndId() throws {
+        let schema = ##"""
+            {"$defs": {"positive": {"$anchor": "pos", "exclusiveMinimum": 0}, "named": {"$id": "named.json", "type": "string"}},
+             "properties": {"a": {"$ref": "#/$defs/positive"}, "b": {"$ref": "#pos"}, "c": {"$ref": "named.json"}, "d": {"$ref": "#/$defs/a~1b"}},
+             "$comment": "a~1b below tests pointer escapes"}
+            """##.replacingOccurrences(of: "\"named\": {", with: "\"a/b\": {\"const\": 1}, \"named\": {")
+        try expectValidity(schema, [("{\"a\": 1, \"b\": 2, \"c\": \"x\", \"d\": 1}", true), ("{\"a\": 0}", false), ("{\"b\": -1}", false), ("{\"c\": 1}", false), ("{\"d\": 2}", false)])
+    }
+
+    @Test func recursiveSchemasAndSelfReferences() throws {
+        let tree = ##"{"type": "object", "properties": {"value": {"type": "number"}, "children": {"type": "array", "items": {"$ref": "#"}}}}"##
+        try expectValidity(tree, [("{\"value\": 1, \"children\": [{\"value\": 2, \"children\": []}]}", true), ("{\"children\": [{\"value\": \"x\"}]}", false)])
+        // A reference loop that never reaches a value is an error, not a crash.
+        let loop = try JSONSchema(text: ##"{"$ref": "#"}"##)
+        #expect(!loop.isValid(try JSONDocument("1")))
+    }
+
+    @Test func remoteDocumentsResolveOfflineOnly() throws {
+        let documents = ["https://example.com/int.json": ##"{"type": "integer"}"##]
+        try expectValidity(##"{"$ref": "int.json"}"##, documents: documents, [("1", true), ("1.5", false)])
+        do {
+            _ = try JSONSchema(text: ##"{"$ref": "https://elsewhere.example/x.json"}"##)
+            Issue.record("a remote reference was resolved")
+        } catch {
+            #expect(error.description.contains("never fetches"))
+        }
+    }
+
+    @Test func dynamicRefFindsTheOutermostDynamicAnchor() throws {
+        // A generic list whose items a caller's schema fills in.
+        let documents = ["https://example.com/list.json": ##"{"$id": "https://example.com/list.json", "$dynamicAnchor": "item", "type": "array", "items": {"$dynamicRef": "#item"}, "$defs": {"item": {"$dynamicAnchor": "item"}}}"##]
+        let strings = ##"{"$id": "https://example.com/strings.json", "$ref": "list.json", "$defs": {"item": {"$dynamicAnchor": "item", "type": "string"}}}"##
+        try expectValidity(strings, documents: documents, [("[\"a\", \"b\"]", true), ("[\"a\", 1]", false)])
+    }
+
+    @Test func recursiveRefIn201909() throws {
+        let documents = ["https://example.com/tree.json": ##"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/tree.json", "$recursiveAnchor": true, "type": "object", "properties": {"children": {"type": "array", "items": {"$recursiveRef": "#"}}}}"##]
+        let strict = ##"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/strict.json", "$recursiveAnchor": true, "$ref": "tree.json", "unevaluatedProperties": false}"##
+        try expectValidity(strict, documents: documents, [("{\"children\": [{\"children\": []}]}", true), ("{\"children\": [{\"extra\": 1}]}", false)])
+    }
+
+    @Test func unevaluatedPropertiesSeeEveryAdjacentApplicatorButFailedBranches() throws {
+        let schema = ##"{"properties": {"kind": {}}, "anyOf": [{"properties": {"a": {"type": "integer"}}, "required": ["a"]}, {"properties": {"b": {}}, "required": ["b"]}], "unevaluatedProperties": false}"##
+        try expectValidity(schema, [("{\"kind\": 1, \"a\": 1}", true), ("{\"kind\": 1, \"b\": 1}", true), ("{\"kind\": 1, \"a\": \"x\", \"b\": 1}", false), ("{\"a\": 1, \"c\": 1}", false)])
+        try expectValidity(##"{"prefixItems": [{}], "contains": {"const": 2}, "unevaluatedItems": false}"##, [("[1, 2]", true), ("[1, 2, 3]", false)])
+        try expectValidity(##"{"if": {"properties": {"a": {"const": 1}}}, "then": {"properties": {"b": {}}}, "unevaluatedProperties": false}"##, [("{\"a\": 1, \"b\": 2}", true), ("{\"a\": 2}", false)])
+    }
+
+    @Test func draftsDifferWhereTheySay() throws {
+        // $ref overrides its siblings up to draft 7.
+        try expectValidity(##"{"$defs": {"s": {"type": "string"}}, "definitions": {"s": {"type": "string"}}, "$ref": "#/definitions/s", "maxLength": 1}"##, dialect: .draft7, [("\"abc\"", true)])
+        try expectValidity(##"{"$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s", "maxLength": 1}"##, [("\"abc\"", false)])
+        // draft 4's id and plain-name fragments.
+        try expectValidity(##"{"definitions": {"a": {"id": "#foo", "type": "integer"}}, "$ref": "#foo"}"##, dialect: .draft4, [("1", true), ("\"x\"", false)])
+        // $schema chooses the dialect over the default.
+        try expectValidity(##"{"$schema": "http://json-schema.org/draft-04/schema#", "maximum": 3, "exclusiveMaximum": true}"##, [("3", false)])
+    }
+
+    @Test func malformedSchemasAreErrorsWithTheirPlace() throws {
+        do {
+            _ = try JSONSchema(text: "{\n  \"properties\": {\n    \"a\": {\"minimum\": \"five\"}\n  }\n}")
+            Issue.record("a malformed schema compiled")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.location?.hasSuffix("#/properties/a/minimum") == true)
+            #expect(error.message == "minimum must be a number")
+        }
+        #expect(throws: SchemaLoadError.self) { try JSONSchema(text: "{\"type\": \"integr\"}") }
+        #expect(throws: SchemaLoadError.self) { try JSONSchema(text: "{\"$ref\": \"#/nowhere\"}") }
+        #expect(throws: SchemaLoadError.self) { try JSONSchema(text: "{\"type\": ") }
+    }
+
+    @Test func errorsSayWhereAndWhy() throws {
+        let found = try errors(##"{"properties": {"age": {"type": "integer", "maximum": 150}}}"##, "{\"age\": 200}")
+        #expect(found.count == 1)
+        #expect(found.first?.instancePath == ["age"])
+        #expect(found.first?.keywordLocation == "/properties/age/maximum")
+        #expect(found.first?.message == "200 is above the maximum 150")
+    }
+
+    @Test func aFailedOneOfNamesTheClosestBranch() throws {
+        let schema = ##"""
+            {"oneOf": [
+              {"title": "web", "properties": {"type": {"const": "web"}, "url": {"type": "string", "format": "uri"}}, "required": ["type", "url"]},
+              {"title": "app", "properties": {"type": {"const": "app"}, "bundle": {"type": "string"}}, "required": ["type", "bundle"]}
+            ]}
+            """##
+        let found = try errors(schema, ##"{"type": "app", "bundle": 7}"##)
+        #expect(found.first?.message.contains("the closest, \"app\", fails") == true)
+        #expect(found.contains { $0.instancePath == ["bundle"] && $0.keyword == "type" })
+        #expect(!found.contains { $0.keyword == "const" })  // the web branch's errors are not listed
+    }
+}
