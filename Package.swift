@@ -47,7 +47,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
-            name: "JSONSchema", dependencies: ["LosslessJSON", .product(name: "BigInt", package: "BigInt")],
+            name: "JSONSchema", dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "BigInt", package: "BigInt")],
             exclude: ["Embedded/LICENSE-json-schema-spec"]
         ),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
-            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON"],
+            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema"],
             exclude: ["Snapshots"]  // read by path, compared as text
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

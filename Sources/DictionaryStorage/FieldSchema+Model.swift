@@ -44,8 +44,9 @@ extension FieldSchema {
         let accessor = FieldAccessor(
             claims: { key, object in unchecked.field.claims(key, in: object) },
             isPresent: { object in unchecked.field.locate(in: object).map { !$0.value.isNull } ?? false },
+            // Whether the value itself reads; what is wrong inside it is shown where it is.
             reads: { object in
-                unchecked.field.check(in: object, shape: shape, returned: ()).allSatisfy { $0.severity != .error }
+                unchecked.field.check(in: object, shape: shape, returned: ()).allSatisfy { $0.severity != .error || $0.path != unchecked.field.jsonPath }
             },
             get: { object in
                 // Through the model's getter: write the typed value into an empty object via the setter

@@ -33,6 +33,11 @@ public struct FieldSchema: Sendable {
     public let ownedKeys: [String]
     /// How the field is read and written.
     let accessor: FieldAccessor
+    /// What a person reads about the field (a schema's title and description), for the status line.
+    public var help: String?
+    /// The problems of a candidate value (a schema's bounds, pattern, format), said while it is typed
+    /// and marked after it is set; `nil` when the field's type says all there is.
+    public var problems: (@Sendable (JSONValue) -> [String])?
 
     /// Describes a field. `ownedKeys` defaults to the path's first key and the legacy keys.
     public init(

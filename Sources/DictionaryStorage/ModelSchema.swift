@@ -11,6 +11,20 @@ public struct ModelSchema: Sendable {
     let claims: [@Sendable (String, JSONObject) -> Bool]
     /// Validates an object as this model (given, or set by the registry, which knows the model's type).
     var validator: (@Sendable (JSONObject) -> [ValidationFinding])?
+    /// Whether keys no field claims are errors (a JSON Schema's `additionalProperties: false`)
+    /// rather than kept.
+    public var disallowsUnknownKeys = false
+    /// What a person reads about the model (a schema's title and description).
+    public var help: String?
+
+    /// The model as it applies to one object, for descriptions whose fields depend on the value (a
+    /// JSON Schema's conditionals and variants); `nil` for a model whose fields are fixed.
+    public var resolver: (@Sendable (JSONObject) -> ModelSchema)?
+
+    /// The model as it applies to an object: its resolved form, or itself.
+    public func resolved(for object: JSONObject) -> ModelSchema {
+        resolver?(object) ?? self
+    }
 
     /// The model's validation report for an object, as `Model(object).validate()` gives it.
     public func validate(_ object: JSONObject) -> [ValidationFinding] {

@@ -58,13 +58,17 @@ public struct VariantSchema: Sendable {
     public let cases: [Case]
     /// The case that keeps unknown variants, whole.
     public let fallbackCase: String
+    /// Whether switching variant writes only the tag, leaving every other member (a JSON Schema's
+    /// variants: what only the old branch knew becomes kept), instead of replacing the payload.
+    public let switchWritesTagOnly: Bool
 
-    /// Creates a schema (the macro writes this).
-    public init(name: String, encoding: VariantEncoding, cases: [Case], fallbackCase: String) {
+    /// Creates a schema (the macro writes this; a JSON Schema's variants switch by the tag alone).
+    public init(name: String, encoding: VariantEncoding, cases: [Case], fallbackCase: String, switchWritesTagOnly: Bool = false) {
         self.name = name
         self.encoding = encoding
         self.cases = cases
         self.fallbackCase = fallbackCase
+        self.switchWritesTagOnly = switchWritesTagOnly
     }
 
     /// The tag a case is written with, from its name, a case style or a custom name.

@@ -81,11 +81,31 @@ public struct JSONSchema: @unchecked Sendable {
         return ValidationReport(isValid: false, errors: errors)
     }
 
+    /// Applies one of the schema's subschemas to a small value, on the caller's stack (a bounded
+    /// depth): for descriptions, which ask about one object or value at a time.
+    func errors(of node: SchemaNode, for value: JSONValue, collecting: Bool) -> (valid: Bool, errors: [ValidationError]) {
+        guard let document = try? JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: 10_000)) else { return (false, []) }
+        let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: false, maxDepth: 400)
+        guard !evaluator.evaluate(node, document.root).valid else { return (true, []) }
+        guard collecting else { return (false, []) }
+        let detailed = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: true, maxDepth: 400)
+        _ = detailed.evaluate(node, document.root)
+        return (false, detailed.errors)
+    }
+
     /// The schema's meta-schema compiled (its dialect's, or the custom one its `$schema` names).
     public func metaSchema() throws(SchemaLoadError) -> JSONSchema {
-        let declared = index.documents.first.flatMap { $0.value.objectValue?["$schema"]?.stringValue } ?? dialect.metaSchemaURI
-        let base = URI(declared).withoutFragment.description
+        let declared = index.documents.first.flatMap { $0.value.objectValue?["$schema"]?.stringValue }
+        var options = self.options
+        options.dialect = dialect
+        return try Self.metaSchema(declaredBy: declared, options: options)
+    }
+
+    /// The meta-schema a schema's `$schema` names (an embedded dialect's, or one its resolver reads
+    /// offline), or `options.dialect`'s when it names none, compiled.
+    public static func metaSchema(declaredBy schemaURI: String?, options: Options) throws(SchemaLoadError) -> JSONSchema {
+        let base = URI(schemaURI ?? options.dialect.metaSchemaURI).withoutFragment.description
         let text = try options.resolver.text(of: base)
-        return try JSONSchema(text: text, uri: base, options: Options(dialect: Dialect(schemaURI: base) ?? dialect, resolver: options.resolver))
+        return try JSONSchema(text: text, uri: base, options: Options(dialect: Dialect(schemaURI: base) ?? options.dialect, resolver: options.resolver))
     }
 }

@@ -13,7 +13,7 @@ struct Keepsake: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             BrowseCommand.self, ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, EditCommand.self, DBCommand.self,
-            ModelsCommand.self, SampleDBCommand.self,
+            ModelsCommand.self, SchemaCommand.self, SampleDBCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )

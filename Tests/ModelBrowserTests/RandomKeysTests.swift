@@ -80,7 +80,7 @@ struct RandomKeysTests {
                     let savedDepth = state.savedDepth ?? -1
                     if savedDepth >= 0, savedDepth <= state.undoStack.count {
                         for change in state.undoStack[savedDepth...].reversed() {
-                            for splice in change.reversed() { try check.apply(splice.inverse) }
+                            for splice in change.splices.reversed() { try check.apply(splice.inverse) }
                         }
                         #expect(check.text.array == savedBytes, "step \(step): bytes outside the edits changed")
                     }

@@ -21,14 +21,17 @@ final class Evaluator {
     private var dynamicScope: [SchemaNode] = []
     /// How deep evaluation has gone (a bound instead of a stack overflow on a self-referring schema).
     private var depth = 0
+    /// The deepest evaluation allowed: on the large-stack thread, and less on a caller's own stack.
+    let maxDepth: Int
     static let maxDepth = 4_000
 
-    init(document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool) {
+    init(document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool, maxDepth: Int = Evaluator.maxDepth) {
         self.document = document
         self.index = index
         self.assertFormat = assertFormat
         self.annotate = annotate
         self.collecting = collecting
+        self.maxDepth = maxDepth
     }
 
     // MARK: Reporting
@@ -65,8 +68,8 @@ final class Evaluator {
         }
         depth += 1
         defer { depth -= 1 }
-        guard depth < Self.maxDepth else {
-            report("", node, schema: schema, "the schema refers to itself without reaching a value (more than \(Self.maxDepth) levels)")
+        guard depth < maxDepth else {
+            report("", node, schema: schema, "the schema refers to itself without reaching a value (more than \(maxDepth) levels)")
             return .invalid
         }
         let entered = schema.isResourceRoot
@@ -386,7 +389,7 @@ final class Evaluator {
         if valid.isEmpty {
             outcome.valid = false
             guard collecting else { return }
-            let closest = Self.closest(failures, in: list)
+            let closest = Self.closest(failures, in: list, depth: instancePath.count)
             let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
             report(check.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
             errors += closest?.errors ?? []
@@ -398,9 +401,12 @@ final class Evaluator {
 
     /// The failing branch that came closest: one whose tag-like keywords (`const`, `enum`, `type`
     /// of the value itself) held, then the one whose first error is deepest, then the fewest errors.
-    static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode]) -> (position: Int, errors: [ValidationError])? {
+    /// The failed branch that came closest, for an instance `depth` steps below the root: one whose
+    /// tag (a `const`, `enum` or `type` on the value or a member) matched, then the one that got
+    /// deepest, then the one with fewest errors.
+    static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode], depth: Int) -> (position: Int, errors: [ValidationError])? {
         func tagMismatch(_ errors: [ValidationError]) -> Bool {
-            errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= 1 }
+            errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= depth + 1 }
         }
         return failures.min { a, b in
             let (ta, tb) = (tagMismatch(a.errors), tagMismatch(b.errors))

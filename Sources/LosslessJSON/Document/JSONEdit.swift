@@ -12,6 +12,15 @@ public enum JSONEdit: Sendable, Hashable {
     case remove(at: JSONPath)
     /// Renames the key of the member at a path.
     case renameKey(at: JSONPath, to: String)
+
+    /// The value whose bytes the edit changes: the replaced value, or the container a member or
+    /// element is added to, removed from or renamed in.
+    public var path: JSONPath {
+        switch self {
+        case .replace(let path, _), .set(let path, _), .insertMember(let path, _, _, _), .insertElement(let path, _, _): path
+        case .remove(let path), .renameKey(let path, _): path.parent ?? .root
+        }
+    }
 }
 
 /// The bytes an edit changed: at `offset`, `removed` became `inserted`.

@@ -20,11 +20,17 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     public var settings: BrowserSettings
     /// Where a value goes to be edited at length (`o`).
     public var editor: any ValueEditor
+    /// What describes each loaded document beyond the registry (a JSON Schema chosen for it), run
+    /// on every load and reload.
+    public var describe: Describe?
+
+    /// Describes a freshly loaded state (`BrowserState.describe(as:…)`, `note(_:)`).
+    public typealias Describe = @Sendable (inout BrowserState) -> Void
 
     /// A runtime for a source in a terminal; `editor` defaults to the person's editor.
     public init(
         terminal: Terminal, source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil,
-        settings: BrowserSettings = BrowserSettings(), editor: (any ValueEditor)? = nil
+        settings: BrowserSettings = BrowserSettings(), editor: (any ValueEditor)? = nil, describe: Describe? = nil
     ) {
         self.terminal = terminal
         self.source = source
@@ -32,6 +38,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         self.modelName = modelName
         self.settings = settings
         self.editor = editor ?? ExternalEditor(fallback: settings.editor)
+        self.describe = describe
     }
 
     /// Loads the source on another thread while the loading screen shows its progress, redrawn on
@@ -75,6 +82,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             registry: registry, modelName: modelName, width: size.width, height: size.height)
         state.colors = terminal.colors
         settings.apply(to: &state)
+        describe?(&state)
         return state
     }
 
@@ -153,7 +161,8 @@ public enum Browser {
     /// Throws the load's `DocumentSourceError`, or what `makeTerminal` throws.
     public static func run<Terminal: TerminalBackend>(
         source: any DocumentSource, registry: ModelRegistry, modelName: String? = nil, settings: BrowserSettings = BrowserSettings(),
-        editor: (any ValueEditor)? = nil, showProgress: Bool = true, terminal makeTerminal: () throws -> Terminal
+        editor: (any ValueEditor)? = nil, describe: BrowserRuntime<Terminal>.Describe? = nil, showProgress: Bool = true,
+        terminal makeTerminal: () throws -> Terminal
     ) throws {
         var loading = source
         let document: JSONDocument
@@ -173,7 +182,8 @@ public enum Browser {
             terminal = try makeTerminal()
         }
         defer { terminal.close() }
-        var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor)
+        var runtime = BrowserRuntime(
+            terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor, describe: describe)
         runtime.run(runtime.state(for: document))
     }
 }

@@ -6,6 +6,8 @@ import LosslessJSON
 struct AnnotationCache {
     var contexts: [Node: SchemaContext] = [:]
     var values: [Node: JSONValue?] = [:]
+    /// Models as they apply to one object (a schema's conditionals and branches), by the object's node.
+    var resolved: [Node: ModelSchema] = [:]
 }
 
 /// How a row is shown: its type column, its kind, and any warning.
@@ -27,6 +29,8 @@ struct Annotation {
 
     static let untyped = Annotation(kind: .untyped, typeText: "", context: .none)
     static let unknownMember = Annotation(kind: .kept, typeText: "kept", context: .none, isUnknownMember: true)
+    static let disallowedMember = Annotation(
+        kind: .warning, typeText: "not allowed", warning: "the schema allows no other keys here", context: .none, isUnknownMember: true)
 }
 
 extension BrowserState {
@@ -56,7 +60,7 @@ extension BrowserState {
             if let parent = link.parent {
                 context = annotate(link.node, parent: parent, parentContext: context, cache: &cache).context
             } else {
-                context = SchemaContext(root: binding, kind: document.kind(link.node))
+                context = SchemaContext(root: binding, kind: document.kind(link.node), registry: registry)
             }
             cache.contexts[link.node] = context
         }
@@ -66,13 +70,24 @@ extension BrowserState {
     /// The annotation of a row.
     func annotation(ofRow r: Int, cache: inout AnnotationCache) -> Annotation {
         let row = rows[r]
+        if let name = row.missingField { return placeholderAnnotation(object: row.node, field: name, cache: &cache) }
         guard let parent = row.parent else {
             let own = context(ofRow: r, cache: &cache)
             guard let label = own.rootLabel else { return Annotation(kind: .untyped, typeText: "", context: own) }
-            return Annotation(kind: .known, typeText: label, context: own)
+            let missing = missingRequired(row.node, context: own, cache: &cache)
+            return Annotation(kind: missing == nil ? .known : .warning, typeText: label, warning: missing, context: own)
         }
         let parentContext = context(of: parent, reachedBy: expanded[parent] ?? .root, cache: &cache)
         return annotate(row.node, parent: parent, parentContext: parentContext, cache: &cache)
+    }
+
+    /// A placeholder's annotation: the missing field's type, as a warning.
+    private func placeholderAnnotation(object: Node, field name: String, cache: inout AnnotationCache) -> Annotation {
+        let context = context(of: object, reachedBy: expanded[object] ?? .root, cache: &cache)
+        let field = objectModel(of: object, context: context, cache: &cache).flatMap { resolvedModel($0, at: object, cache: &cache).field(named: name) }
+        return Annotation(
+            kind: .warning, typeText: field?.typeText ?? "", warning: "required; ⏎ adds it", field: field, objectPath: pathOfNode(object),
+            context: .none)
     }
 
     /// Annotates a child node given its parent's context.
@@ -114,7 +129,13 @@ extension BrowserState {
                 switch known.payload {
                 case .model(let payload): return Annotation(kind: .known, typeText: payload.name, context: .model(payload))
                 case .value(let type): return annotateValue(child, type: type, field: nil, objectPath: nil, cache: &cache)
-                default: return Annotation(kind: .known, typeText: "content", context: .none)
+                case .fields(let labelled):
+                    let fields = labelled.map { label, type in
+                        FieldSchema(name: label, path: [.key(label)], typeText: type.description, type: type, accessor: .json(at: [label], type: type, name: label))
+                    }
+                    let content = ModelSchema(name: "\(variant.name).\(known.name)", fields: fields)
+                    return Annotation(kind: .known, typeText: content.name, context: .model(content))
+                case .none: return Annotation(kind: .known, typeText: "content", context: .none)
                 }
             }
         case .external:
@@ -125,7 +146,18 @@ extension BrowserState {
         return .unknownMember
     }
 
-    private func annotateMember(_ child: Node, parent: Node, schema: ModelSchema, cache: inout AnnotationCache) -> Annotation {
+    /// A model as it applies to the object at a node (resolved once per frame).
+    func resolvedModel(_ schema: ModelSchema, at node: Node, cache: inout AnnotationCache) -> ModelSchema {
+        guard schema.resolver != nil else { return schema }
+        if let known = cache.resolved[node], known.name.hasPrefix(schema.name) { return known }
+        guard case .object(let object) = smallValue(node, cache: &cache) else { return schema }
+        let resolved = schema.resolved(for: object)
+        cache.resolved[node] = resolved
+        return resolved
+    }
+
+    private func annotateMember(_ child: Node, parent: Node, schema unresolved: ModelSchema, cache: inout AnnotationCache) -> Annotation {
+        let schema = resolvedModel(unresolved, at: parent, cache: &cache)
         let key = document.key(child) ?? ""
         let parentPath = pathOfNode(parent)
         if let field = schema.fields.first(where: { !$0.isFlattened && ($0.path.components.first == .key(key) || $0.legacyKeys.contains(key)) }) {
@@ -138,7 +170,7 @@ extension BrowserState {
             }
             return Annotation(kind: .known, typeText: field.type.description, field: field, objectPath: parentPath, context: .none)
         }
-        return .unknownMember
+        return schema.disallowsUnknownKeys ? .disallowedMember : .unknownMember
     }
 
     private func annotateValue(
@@ -162,6 +194,15 @@ extension BrowserState {
                 kind = .kept
             }
         }
+        if warning == nil, let missing = missingRequired(child, context: context, cache: &cache) {
+            kind = .warning
+            warning = missing
+        }
+        // An element or dictionary value of the wrong shape (its container's field may still read, skipping it).
+        if field == nil, let value = smallValue(child, cache: &cache), !type.accepts(value) {
+            kind = .warning
+            warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(type)"
+        }
         // Does the accessor read what the file holds? (Only for objects small enough to check per frame;
         // the object is decoded once per frame for all its rows.)
         guard let field, let parent, case .object(let object) = smallValue(parent, cache: &cache) else {
@@ -169,8 +210,12 @@ extension BrowserState {
         }
         if field.isPresent(in: object), !field.reads(object) {
             kind = .warning
-            let returned = field.value(in: object).map { JSONWriter.serialize($0) } ?? "nil"
-            warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(field.typeText), reads as \(returned)"
+            if let problems = field.problems, let value = field.value(in: object), let problem = problems(value).first {
+                warning = problem
+            } else {
+                let returned = field.value(in: object).map { JSONWriter.serialize($0) } ?? "nil"
+                warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(field.typeText), reads as \(returned)"
+            }
         } else if case .enumeration(_, let known, true) = field.type.unwrapped, case .string(let raw)? = object[document.key(child) ?? ""],
             !known.contains(raw)
         {
@@ -178,6 +223,13 @@ extension BrowserState {
             typeText = field.typeText + " (unknown value)"
         }
         return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context)
+    }
+
+    /// "missing required: a, b" for an object of a model that requires fields it lacks.
+    func missingRequired(_ node: Node, context: SchemaContext, cache: inout AnnotationCache) -> String? {
+        guard case .model(let schema) = context, case .object(let object)? = smallValue(node, cache: &cache) else { return nil }
+        let missing = resolvedModel(schema, at: node, cache: &cache).fields.filter { $0.isRequired && !$0.isPresent(in: object) }.map(\.name)
+        return missing.isEmpty ? nil : "missing required: " + missing.joined(separator: ", ")
     }
 
     /// A node's value when it is small enough to decode for every frame (else `nil`), decoded once per cache.

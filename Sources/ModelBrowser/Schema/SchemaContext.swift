@@ -32,12 +32,13 @@ indirect enum SchemaContext: Sendable {
     }
 
     /// The context of a document's root under a binding.
-    init(root binding: RootBinding, kind: JSONKind) {
+    init(root binding: RootBinding, kind: JSONKind, registry: ModelRegistry) {
         switch binding {
         case .none: self = .none
         case .model(let schema): self = kind == .array ? .each(schema) : .model(schema)
         case .rows(let schema): self = schema.map(SchemaContext.each) ?? .none
         case .recordsByType: self = .groupsByModelName
+        case .typed(let type, _): self.init(type, registry: registry)
         }
     }
 
@@ -47,6 +48,8 @@ indirect enum SchemaContext: Sendable {
         case .model(let schema): schema.name
         case .each(let schema): "[\(schema.name)]"
         case .arrayOf(let type): "[\(type)]"
+        case .dictionaryOf(let type): "[String: \(type)]"
+        case .variant(let variants): variants.name
         default: nil
         }
     }

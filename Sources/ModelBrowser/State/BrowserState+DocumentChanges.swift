@@ -67,7 +67,10 @@ extension BrowserState {
         }
         // The rows of the region are one run (rows are in document order, as ids are).
         let first = rows.lowerBound(ofNode: low)
-        let end = rows.lowerBound(ofNode: high)
+        // The region's rows end before the placeholders of the container and of its ancestors
+        // (they sort just before `high`), after those of the region's own objects.
+        var end = rows.lowerBound(ofPlaceholdersBefore: high)
+        while end < rows.count, rows[end].isPlaceholder, let parent = rows[end].parent, parent >= low, parent < high { end += 1 }
         rows.follow(change, from: end)
         rows.removeSubrange(first..<end)
         document = new
@@ -81,6 +84,7 @@ extension BrowserState {
                 depth: rows[containerRow].depth + 1)
             rows.insert(items: added, at: first)
         }
+        refreshPlaceholders(of: container)
     }
 
     /// The visible row showing a path, if any (expands nothing).

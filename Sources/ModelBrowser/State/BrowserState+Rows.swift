@@ -19,11 +19,16 @@ extension BrowserState {
     }
 
     /// The rows of the children of `parent` with ids in `first..<end` (and of their expanded
-    /// descendants), the first at position `firstIndex` among its siblings. The closed children of
-    /// a large container, shown whole, become runs between its open ones: no walk over its children.
+    /// descendants), the first at position `firstIndex` among its siblings; an object listed whole
+    /// ends with placeholders for the required fields it lacks. The closed children of a large
+    /// container, shown whole, become runs between its open ones: no walk over its children.
     /// No recursion: an explicit stack of frames, one per open container being listed.
     func childRows(of parent: Node, from first: Node, to end: Int, firstIndex: Int, depth: Int) -> [RowList.Item] {
         var added: [RowList.Item] = []
+        var cache = AnnotationCache()
+        func addPlaceholders(of object: Node, depth: Int) {
+            added += placeholderRows(of: object, depth: depth, cache: &cache).map(RowList.Item.row)
+        }
         // The walk visits nodes in increasing id order, so the expanded ones below this node are
         // met in sorted order too: one pointer replaces a dictionary lookup per child.
         let expandedBelow = expanded.keys.filter { $0 >= first && $0.id < end }.sorted()
@@ -31,7 +36,8 @@ extension BrowserState {
         /// The children still to add of one expanded node: walked one by one, or, for a large
         /// container, its open children (with positions) and the position reached.
         enum Frame {
-            case walk(JSONDocument.Children, depth: Int, parent: Node, index: Int)
+            /// `whole`: every child is listed (so the object's placeholders follow).
+            case walk(JSONDocument.Children, depth: Int, parent: Node, index: Int, whole: Bool)
             case large(open: [(node: Node, position: Int)], next: Int, position: Int, count: Int, depth: Int, parent: Node)
         }
         func frame(for node: Node, from first: Node, to end: Int, firstIndex: Int, depth: Int) -> Frame {
@@ -40,7 +46,8 @@ extension BrowserState {
                     .map { (node: $0, position: self.expanded[$0]?.index ?? 0) }
                 return .large(open: Array(open), next: 0, position: 0, count: document.childCount(node), depth: depth, parent: node)
             }
-            return .walk(document.children(from: first, to: end), depth: depth, parent: node, index: firstIndex)
+            let whole = first == node.moved(by: 1) && end == document.subtreeEnd(node)
+            return .walk(document.children(from: first, to: end), depth: depth, parent: node, index: firstIndex, whole: whole)
         }
         var stack = [frame(for: parent, from: first, to: end, firstIndex: firstIndex, depth: depth)]
         /// Adds a child's row, and its children's frame if it is open.
@@ -53,13 +60,17 @@ extension BrowserState {
         }
         while let top = stack.popLast() {
             switch top {
-            case .walk(var children, let depth, let parent, let index):
-                guard let child = children.next() else { continue }
-                stack.append(.walk(children, depth: depth, parent: parent, index: index + 1))
+            case .walk(var children, let depth, let parent, let index, let whole):
+                guard let child = children.next() else {
+                    if whole { addPlaceholders(of: parent, depth: depth) }
+                    continue
+                }
+                stack.append(.walk(children, depth: depth, parent: parent, index: index + 1, whole: whole))
                 add(child, depth: depth, index: index, parent: parent)
             case .large(let open, let next, let position, let count, let depth, let parent):
                 guard next < open.count else {
                     if position < count { added.append(.run(RowList.Run(parent: parent, depth: depth, firstIndex: position, count: count - position))) }
+                    addPlaceholders(of: parent, depth: depth)
                     continue
                 }
                 let child = open[next]
@@ -81,7 +92,7 @@ extension BrowserState {
     /// Opens row `r`'s container.
     mutating func expand(_ r: Int) {
         let row = rows[r]
-        guard document.kind(row.node).isContainer, expanded[row.node] == nil else { return }
+        guard !row.isPlaceholder, document.kind(row.node).isContainer, expanded[row.node] == nil else { return }
         expanded[row.node] = Expansion(parent: row.parent, index: row.index)
         appendChildren(of: row.node, depth: row.depth, at: r + 1)
     }
@@ -132,5 +143,31 @@ extension BrowserState {
     }
 
     /// Whether row `r`'s container is open.
-    func isExpanded(_ r: Int) -> Bool { expanded[rows[r].node] != nil }
+    func isExpanded(_ r: Int) -> Bool { !rows[r].isPlaceholder && expanded[rows[r].node] != nil }
+
+    /// The placeholder rows of an open object: one per required field it lacks, as its model
+    /// (resolved for the object) describes it; none when nothing describes it.
+    func placeholderRows(of object: Node, depth: Int, cache: inout AnnotationCache) -> [Row] {
+        if case .none = binding { return [] }
+        guard document.kind(object) == .object, let expansion = expanded[object],
+            let schema = objectModel(of: object, context: context(of: object, reachedBy: expansion, cache: &cache), cache: &cache),
+            case .object(let value)? = smallValue(object, cache: &cache)
+        else { return [] }
+        return resolvedModel(schema, at: object, cache: &cache).fields
+            .filter { $0.isRequired && !$0.isFlattened && !$0.isPresent(in: value) }
+            .map { Row(node: object, depth: depth, index: -1, parent: object, missingField: $0.name) }
+    }
+
+    /// Lists an open object's placeholders again after an edit inside it changed its members.
+    mutating func refreshPlaceholders(of object: Node) {
+        guard let r = rows.firstIndex(ofNode: object), isExpanded(r) else { return }
+        let end = subtreeEnd(of: r)
+        var start = end
+        while start > r + 1, rows[start - 1].isPlaceholder, rows[start - 1].parent == object { start -= 1 }
+        var cache = AnnotationCache()
+        let fresh = placeholderRows(of: object, depth: rows[r].depth + 1, cache: &cache)
+        guard fresh != rows.rows(start..<end) else { return }
+        rows.removeSubrange(start..<end)
+        rows.insert(contentsOf: fresh, at: start)
+    }
 }

@@ -14,7 +14,7 @@ public struct BrowserState: Sendable {
     /// Whether saving needs no path (standard input needs `:w PATH`).
     public var canSaveInPlace: Bool
     /// The models the browser knows.
-    public let registry: ModelRegistry
+    public internal(set) var registry: ModelRegistry
     /// What is known about the root.
     public internal(set) var binding: RootBinding
     /// The keys and what they do.
@@ -36,8 +36,8 @@ public struct BrowserState: Sendable {
     /// The cursor row and the first row on screen.
     public internal(set) var cursor = 0
     var top = 0
-    var undoStack: [[JSONSplice]] = []
-    var redoStack: [[JSONSplice]] = []
+    var undoStack: [Change] = []
+    var redoStack: [Change] = []
     /// The undo depth at the last save (`nil` when the saved state is unreachable by undo).
     var savedDepth: Int? = 0
     var lastSearch: String?
@@ -45,6 +45,14 @@ public struct BrowserState: Sendable {
     var rootCount = 0
     /// Quit once the pending save succeeds (`:wq`, or "save" when quitting).
     var quitAfterSave = false
+    /// What checks the document after each edit (a JSON Schema), if anything.
+    public internal(set) var checker: (any DocumentChecker)?
+    /// What the checker found, in document order.
+    public internal(set) var problems: [DocumentProblem] = [] {
+        didSet { problemAtPath = Dictionary(problems.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first }) }
+    }
+    /// The first problem at each path (for the rows' warnings).
+    var problemAtPath: [JSONPath: String] = [:]
     /// Whether long values wrap over several screen lines (else they are cut at the screen's edge).
     public internal(set) var wrapValues = false
     /// Columns of the cursor row's value scrolled out on the left (reset when the cursor moves).
@@ -86,6 +94,26 @@ public struct BrowserState: Sendable {
         self.init(
             document: document, sourceName: source.name, canSaveInPlace: source.canSaveInPlace, layout: source.layout,
             registry: registry, modelName: modelName, width: width, height: height)
+    }
+
+    /// Checks the document with a checker now and after every edit.
+    public mutating func attach(_ checker: any DocumentChecker) {
+        self.checker = checker
+        problems = checker.problems(in: document)
+    }
+
+    /// Describes the whole root with a type made from data (a JSON Schema's), its models and its
+    /// checker, replacing what the registry's best match gave; the title bar shows `name`.
+    public mutating func describe(as type: FieldType, name: String, models: ModelRegistry, checker: (any DocumentChecker)?) {
+        registry = models
+        binding = .typed(type, name: name)
+        if let checker { attach(checker) }
+        rebuildRows()
+    }
+
+    /// Shows a note in the status line (a warning when `error`), the way an app explains what it chose.
+    public mutating func note(_ text: String, error: Bool = false) {
+        say(text, error: error)
     }
 
     /// Records the file the document was saved to (the runtime calls this before `.saved`).
@@ -144,7 +172,14 @@ public struct BrowserState: Sendable {
     /// The path of a row, from the expansion records of its ancestors (O(depth)).
     func path(ofRow r: Int) -> JSONPath {
         guard r >= 0, r < rows.count else { return .root }
+        if rows[r].isPlaceholder, let key = placeholderKey(ofRow: r) { return pathOfNode(rows[r].node).appending(contentsOf: key) }
         return path(node: rows[r].node, reachedBy: Expansion(parent: rows[r].parent, index: rows[r].index))
+    }
+
+    /// A placeholder's path inside its object: the missing field's path there.
+    func placeholderKey(ofRow r: Int) -> JSONPath? {
+        var cache = AnnotationCache()
+        return annotation(ofRow: r, cache: &cache).field?.path
     }
 
     /// The path of a node reached from `parent` at `index`.

@@ -1,3 +1,5 @@
+import LosslessJSON
+
 /// What the browser is doing besides showing the tree.
 public enum Mode: Hashable, Sendable {
     case normal
@@ -57,6 +59,8 @@ public struct Menu: Hashable, Sendable {
         case field(String)
         /// Type the key of a new member.
         case otherKey
+        /// Go to the value at a path (the problems list).
+        case goTo(JSONPath)
     }
 
     /// One line of the menu.
@@ -86,6 +90,8 @@ public struct Confirmation: Hashable, Sendable {
         case overwriteChangedFile(path: String?)
         /// What an editor left is not JSON; reopening shows it again at the error's line.
         case editorSyntaxError(reopen: EditorRequest)
+        /// Saving a document the checker finds problems in.
+        case saveWithProblems(path: String?)
     }
 
     /// What an answer means.
@@ -136,6 +142,14 @@ public struct Confirmation: Hashable, Sendable {
             question: "Not JSON: \(problem).",
             choices: [Choice(key: "r", label: "reopen at line \(reopen.line ?? 1)", answer: .reopen), Choice(key: "d", label: "discard", answer: .discard)],
             purpose: .editorSyntaxError(reopen: reopen))
+    }
+
+    /// Saving a document with problems.
+    static func saveWithProblems(_ count: Int, path: String?) -> Confirmation {
+        Confirmation(
+            question: "\(count) schema error\(count == 1 ? "" : "s") (! lists them).",
+            choices: [Choice(key: "s", label: "save anyway", answer: .save), Choice(key: "c", label: "cancel", answer: .cancel)],
+            purpose: .saveWithProblems(path: path))
     }
 
     /// Saving over a file that changed on disk.

@@ -12,6 +12,8 @@ public enum RootBinding: Sendable {
     case recordsByType
     /// A table's rows by key, each bound to a model when one is given or matches.
     case rows(ModelSchema?)
+    /// A description of the whole root value (a JSON Schema's), named for the title bar.
+    case typed(FieldType, name: String)
 
     /// The binding for a document from a source of `layout`: the named model, else the registry's
     /// best match (for a document or a table's rows).
@@ -34,7 +36,7 @@ public enum RootBinding: Sendable {
         switch self {
         case .model(let schema): schema
         case .rows(let schema): schema
-        case .none, .recordsByType: nil
+        case .none, .recordsByType, .typed: nil
         }
     }
 }

@@ -3,9 +3,10 @@ import LosslessJSON
 /// A node of the browsed document.
 typealias Node = JSONDocument.Node
 
-/// One visible row: a node of the document at a depth.
+/// One visible row: a node of the document at a depth, or a placeholder for a required field an
+/// open object lacks (its `node` and `parent` are the object; it comes after the object's members).
 struct Row: Hashable, Sendable {
-    /// The node shown.
+    /// The node shown (a placeholder's object).
     var node: Node
     /// How deep it is (the root is 0).
     var depth: Int
@@ -13,6 +14,11 @@ struct Row: Hashable, Sendable {
     var index: Int
     /// The parent node (`nil` for the root).
     var parent: Node?
+    /// For a placeholder, the name of the required field it stands for.
+    var missingField: String? = nil
+
+    /// Whether the row stands for a missing required field rather than a value.
+    var isPlaceholder: Bool { missingField != nil }
 }
 
 /// How an open container was reached: its parent and its position there, enough to compute any

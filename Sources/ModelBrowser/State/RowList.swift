@@ -204,12 +204,29 @@ struct RowList: RandomAccessCollection, Sendable {
     /// The first row showing a node, by binary search: rows are in document order, as node ids are.
     func firstIndex(ofNode node: Node) -> Int? {
         let low = lowerBound(ofNode: node)
-        return low < count && self[low].node == node ? low : nil
+        return low < count && self[low].node == node && !self[low].isPlaceholder ? low : nil
     }
 
-    /// The first row showing `node` or a node after it (`count` if none).
+    /// The first row showing `node` or a node after it (`count` if none). A placeholder sorts just
+    /// before the node after its object's subtree, so rows stay in order for the binary search.
     func lowerBound(ofNode node: Node) -> Int {
-        (0..<count).partitioningIndex { self[$0].node >= node }
+        (0..<count).partitioningIndex { i in
+            let row = self[i]
+            return row.isPlaceholder ? placeholderPosition(row) > node.id : row.node >= node
+        }
+    }
+
+    /// The first row showing `node` or a node after it, or a placeholder just before `node`.
+    func lowerBound(ofPlaceholdersBefore node: Node) -> Int {
+        (0..<count).partitioningIndex { i in
+            let row = self[i]
+            return row.isPlaceholder ? placeholderPosition(row) >= node.id : row.node >= node
+        }
+    }
+
+    /// Where a placeholder sorts: the id after its object's subtree.
+    private func placeholderPosition(_ row: Row) -> Int {
+        document?.subtreeEnd(row.node) ?? row.node.id + 1
     }
 
     /// The end (exclusive) of the rows below row `r` that are deeper than `depth`: a run is passed
@@ -259,8 +276,9 @@ struct RowList: RandomAccessCollection, Sendable {
             case .rows(var rows):
                 for i in rows.indices {
                     if rows[i].parent == container { rows[i].index += change.childDelta }
-                    rows[i].node = rows[i].node.moved(by: change.idDelta)
                     if let parent = rows[i].parent, parent >= high { rows[i].parent = parent.moved(by: change.idDelta) }
+                    // A placeholder's node is its object, which moves only when it lies after the edit.
+                    rows[i].node = rows[i].isPlaceholder ? rows[i].parent ?? rows[i].node : rows[i].node.moved(by: change.idDelta)
                 }
                 chunks[c] = .rows(rows)
             case .run(var run):

@@ -1,13 +1,32 @@
 import LosslessJSON
 
 extension BrowserState {
-    /// The effects of a save, or a message when there is nowhere to save.
-    mutating func saveEffects(path: String?) -> [Effect] {
+    /// The effects of a save, or a message when there is nowhere to save; a document the checker
+    /// finds problems in asks first.
+    mutating func saveEffects(path: String?, confirmed: Bool = false) -> [Effect] {
         guard path != nil || canSaveInPlace else {
             say("standard input has no file: save with :w PATH", error: true)
             return []
         }
+        if !confirmed, !problems.isEmpty {
+            mode = .confirm(.saveWithProblems(problems.count, path: path))
+            return []
+        }
         return [.save(path: path, force: false)]
+    }
+
+    /// The checker's problems as a menu; choosing one goes to its value.
+    mutating func showProblems() {
+        guard checker != nil else {
+            say("no schema checks this document", error: true)
+            return
+        }
+        guard !problems.isEmpty else {
+            say("no schema errors")
+            return
+        }
+        let options = problems.map { Menu.Option(label: "\($0.path.jq): \($0.message)", choice: .goTo($0.path)) }
+        mode = .menu(Menu(title: "\(problems.count) schema error\(problems.count == 1 ? "" : "s")", options: options, selected: 0, row: cursor))
     }
 
     /// Quits, or asks first when there are unsaved changes.
@@ -40,8 +59,9 @@ extension BrowserState {
         case "q": return quit()
         case "q!": return [.quit]
         case "wq", "x":
+            quitAfterSave = true
             let effects = saveEffects(path: nil)
-            quitAfterSave = !effects.isEmpty
+            if effects.isEmpty, case .normal = mode { quitAfterSave = false }
             return effects
         default:
             if command.hasPrefix("w ") {
@@ -60,8 +80,9 @@ extension BrowserState {
             let path = path(ofRow: r)
             applyEdit(.remove(at: path), cursor: path.parent)
         case (.quitUnsaved, .save):
+            quitAfterSave = true
             let effects = saveEffects(path: nil)
-            quitAfterSave = !effects.isEmpty
+            if effects.isEmpty, case .normal = mode { quitAfterSave = false }
             return effects
         case (.quitUnsaved, .discard):
             return [.quit]
@@ -71,6 +92,10 @@ extension BrowserState {
             return [.reload]
         case (.editorSyntaxError(let request), .reopen):
             return [.openInEditor(request)]
+        case (.saveWithProblems(let path), .save):
+            return saveEffects(path: path, confirmed: true)
+        case (.saveWithProblems, _):
+            quitAfterSave = false
         case (.editorSyntaxError, .discard):
             say("discarded what the editor left; nothing changed")
         default:

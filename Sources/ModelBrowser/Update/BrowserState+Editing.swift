@@ -36,6 +36,22 @@ extension BrowserState {
         mode = .editing(LineEditor(document.rawText(node)), .rawValue(row: r))
     }
 
+    /// What the field's description says is wrong with the text being typed for it, if anything
+    /// (a schema's bounds, pattern or format): shown while typing; the value may still be set.
+    func problems(ofCandidate text: String, kind: FieldEditKind, row r: Int) -> String? {
+        guard r < rows.count else { return nil }
+        var cache = AnnotationCache()
+        guard let problems = annotation(ofRow: r, cache: &cache).field?.problems else { return nil }
+        let value: JSONValue
+        switch kind {
+        case .string: value = .string(text)
+        case .number:
+            guard let number = JSONNumber(literal: String(text.trimmingSpaces)) else { return nil }
+            value = .number(number)
+        }
+        return problems(value).first
+    }
+
     /// Sets a known field through the model's setter and writes the storage change as document edits.
     mutating func setField(row r: Int, to value: JSONValue?) {
         var cache = AnnotationCache()
@@ -110,6 +126,8 @@ extension BrowserState {
         case .variant(let name): switchVariant(row: r, toCase: name)
         case .field(let name): addMissingField(row: r, name: name)
         case .otherKey: mode = .editing(LineEditor(), .newKey(row: r))
+        case .goTo(let path):
+            if let node = document.node(at: path) { reveal(node) } else { say("no value at \(path.jq)", error: true) }
         }
     }
 
@@ -121,10 +139,13 @@ extension BrowserState {
         switch document.kind(node) {
         case .object:
             var cache = AnnotationCache()
-            if case .model(let schema) = context(ofRow: r, cache: &cache), case .object(let object)? = smallValue(node, cache: &cache) {
-                let missing = schema.fields.filter { !$0.isFlattened && !$0.isReadOnly && !$0.isPresent(in: object) }
+            if let schema = objectModel(ofRow: r, cache: &cache), case .object(let object)? = smallValue(node, cache: &cache) {
+                let resolved = schema.resolved(for: object)
+                let missing = resolved.fields.filter { !$0.isFlattened && !$0.isReadOnly && !$0.isPresent(in: object) }
+                    .enumerated().sorted { ($0.element.isRequired ? 0 : 1, $0.offset) < ($1.element.isRequired ? 0 : 1, $1.offset) }.map(\.element)
                 if !missing.isEmpty {
-                    let options = missing.map { Menu.Option(label: $0.name, choice: .field($0.name)) } + [Menu.Option(label: "other key…", choice: .otherKey)]
+                    let options = missing.map { Menu.Option(label: $0.name + ($0.isRequired ? "  (required)" : ""), choice: .field($0.name)) }
+                        + [Menu.Option(label: "other key…", choice: .otherKey)]
                     mode = .menu(Menu(title: "add field", options: options, selected: 0, row: r))
                     return
                 }
@@ -137,13 +158,39 @@ extension BrowserState {
         }
     }
 
+    /// The model an object row is read by: its model, or its variant's active case's payload.
+    func objectModel(ofRow r: Int, cache: inout AnnotationCache) -> ModelSchema? {
+        objectModel(of: rows[r].node, context: context(ofRow: r, cache: &cache), cache: &cache)
+    }
+
+    /// The model an object in a context is read by.
+    func objectModel(of node: Node, context: SchemaContext, cache: inout AnnotationCache) -> ModelSchema? {
+        switch context {
+        case .model(let schema): return schema
+        case .variant(let variants):
+            guard case .object(let object)? = smallValue(node, cache: &cache), let tag = variants.readTag(object).tagValue,
+                case .model(let payload)? = variants.case(tagged: tag)?.payload
+            else { return nil }
+            return payload
+        default: return nil
+        }
+    }
+
+    /// Adds the field the placeholder under the cursor stands for.
+    mutating func addPlaceholderField() {
+        guard let name = rows[cursor].missingField, let object = rows.firstIndex(ofNode: rows[cursor].node) else { return }
+        addMissingField(row: object, name: name)
+    }
+
     /// Writes a missing field's current or default value through its setter.
     private mutating func addMissingField(row r: Int, name: String) {
         var cache = AnnotationCache()
-        guard case .model(let schema) = context(ofRow: r, cache: &cache), let field = schema.field(named: name) else { return }
+        guard let unresolved = objectModel(ofRow: r, cache: &cache) else { return }
         let path = path(ofRow: r)
-        guard case .object(let object)? = document.value(at: path) else { return }
-        let initial: JSONValue? = field.value(in: object) ?? field.type.emptyValue
+        guard case .object(let object)? = document.value(at: path), let field = unresolved.resolved(for: object).field(named: name) else { return }
+        // The field's default (a schema's `default`, a model's default value when it is JSON), else the type's empty value.
+        let declared = field.defaultValue.flatMap { try? JSONValue(parsing: $0) }
+        let initial: JSONValue? = field.value(in: object) ?? declared ?? field.type.emptyValue
         do {
             let updated = try field.setting(initial, in: object)
             applyUpdate(at: path, to: .object(updated), cursor: path.appending(contentsOf: field.path))
@@ -196,6 +243,19 @@ extension BrowserState {
         case (_, .fields(let fields)): content = .object(JSONObject(fields.map { ($0.label, $0.type.emptyValue) }))
         case (_, .model): content = .object(JSONObject())
         case (_, .value(let type)): content = type.emptyValue
+        }
+        if schema.switchWritesTagOnly, case .internal(let discriminator) = schema.encoding {
+            // Only the tag changes; what only the old branch knew stays, kept. The new branch's
+            // required fields are offered next.
+            var tagged = old
+            tagged[discriminator] = .string(target.tag)
+            applyUpdate(at: path(ofRow: r), to: .object(tagged), cursor: path(ofRow: r))
+            if case .model(let payload) = target.payload,
+                payload.resolved(for: tagged).fields.contains(where: { $0.isRequired && !$0.isPresent(in: tagged) })
+            {
+                add()
+            }
+            return
         }
         let new = schema.update(old, with: schema.object(tag: target.tag, content: content))
         if annotation.field != nil {

@@ -1,5 +1,11 @@
 import LosslessJSON
 
+/// One undoable change: its splices, and the path of the value it edited (for the checker).
+struct Change: Sendable {
+    var splices: [JSONSplice]
+    var path: JSONPath?
+}
+
 extension BrowserState {
     /// Makes the value at `path` equal `value` with the smallest document edits, as one undoable change.
     mutating func applyUpdate(at path: JSONPath, to value: JSONValue, cursor: JSONPath?) {
@@ -10,7 +16,7 @@ extension BrowserState {
                 say("unchanged")
                 return
             }
-            record(splices, document: edited, cursor: cursor)
+            record(Change(splices: splices, path: path), document: edited, cursor: cursor)
         } catch {
             say("refused: \(error)", error: true)
         }
@@ -21,7 +27,7 @@ extension BrowserState {
         var edited = document
         do {
             let splice = try edited.apply(edit)
-            record([splice], document: edited, cursor: cursor)
+            record(Change(splices: [splice], path: edit.path), document: edited, cursor: cursor)
         } catch {
             say("refused: \(error)", error: true)
         }
@@ -32,52 +38,61 @@ extension BrowserState {
         var edited = document
         do {
             try edited.apply(splice)
-            record([splice], document: edited, cursor: cursor)
+            record(Change(splices: [splice], path: cursor), document: edited, cursor: cursor)
         } catch {
             say("refused: \(error)", error: true)
         }
     }
 
     /// Takes an edited document, remembering its splices for undo.
-    private mutating func record(_ splices: [JSONSplice], document edited: JSONDocument, cursor: JSONPath?) {
+    private mutating func record(_ change: Change, document edited: JSONDocument, cursor: JSONPath?) {
         if let depth = savedDepth, depth > undoStack.count { savedDepth = nil }
-        undoStack.append(splices)
+        undoStack.append(change)
         redoStack.removeAll()
-        replaceDocument(edited, change: splices.count == 1 ? edited.lastChange : nil, cursorPath: cursor)
+        replaceDocument(edited, change: change.splices.count == 1 ? edited.lastChange : nil, cursorPath: cursor)
+        recheck(changedAt: change.path)
+    }
+
+    /// Asks the checker again about what a change can have affected.
+    mutating func recheck(changedAt path: JSONPath?) {
+        guard let checker else { return }
+        problems = checker.problems(in: document, changedAt: path, before: problems)
     }
 
     /// Undoes the last change, byte for byte.
     mutating func undo() {
-        guard let splices = undoStack.popLast() else {
+        guard let change = undoStack.popLast() else {
             say("nothing to undo")
             return
         }
         var edited = document
         do {
-            for splice in splices.reversed() { try edited.apply(splice.inverse) }
-            redoStack.append(splices)
-            replaceDocument(edited, change: splices.count == 1 ? edited.lastChange : nil)
+            for splice in change.splices.reversed() { try edited.apply(splice.inverse) }
+            redoStack.append(change)
+            replaceDocument(edited, change: change.splices.count == 1 ? edited.lastChange : nil)
+            recheck(changedAt: change.path)
             say("undone")
         } catch {
-            undoStack.append(splices)
+            undoStack.append(change)
             say("cannot undo: \(error)", error: true)
         }
     }
 
     /// Redoes the last undone change.
     mutating func redo() {
-        guard let splices = redoStack.popLast() else {
+        guard let change = redoStack.popLast() else {
             say("nothing to redo")
             return
         }
         var edited = document
         do {
-            for splice in splices { try edited.apply(splice) }
-            undoStack.append(splices)
-            replaceDocument(edited, change: splices.count == 1 ? edited.lastChange : nil)
+            for splice in change.splices { try edited.apply(splice) }
+            undoStack.append(change)
+            replaceDocument(edited, change: change.splices.count == 1 ? edited.lastChange : nil)
+            recheck(changedAt: change.path)
             say("redone")
         } catch {
-            redoStack.append(splices)
+            redoStack.append(change)
             say("cannot redo: \(error)", error: true)
         }
     }

@@ -5,7 +5,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case firstRow, lastRow, halfPageDown, halfPageUp, pageDown, pageUp, expandAll, collapseAll
     case find, findNext, findPrevious, edit, add, delete, rename, switchVariant, clear, undo, redo
     case showDiff, save, command, quit, copyPath, copyValue, help
-    case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey
+    case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems
     // Menus
     case choiceDown, choiceUp, choose
     // Help and diff views
@@ -107,6 +107,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.control("r")], .redo, help: "redo"),
         KeyBinding([.character("o")], .openInEditor, help: "edit the value in $VISUAL or $EDITOR (a string as text, a container as JSON)"),
         KeyBinding([.character("D")], .showDiff, help: "show the pending changes as a unified diff"),
+        KeyBinding([.character("!")], .showProblems, help: "list the schema's errors in the document; Enter goes to one"),
         KeyBinding([.control("s")], .save, help: "save (also :w; :w PATH saves as, :wq saves and quits)", hint: "^S save"),
         KeyBinding([.character(":")], .command, help: "go to a path (.users[3].email or /users/3/email; Tab completes) or a command: :w, :w PATH, :wq, :q, :q!"),
         KeyBinding([.character("q")], .quit, help: "quit (asks to save, discard or cancel when modified)", hint: "q quit"),

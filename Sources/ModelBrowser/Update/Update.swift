@@ -96,6 +96,22 @@ extension BrowserState {
         }
     }
 
+    /// What an action does on a placeholder row, when not what it does elsewhere: ⏎ and `a` add the
+    /// missing field; the actions on a value explain that there is none yet.
+    private mutating func placeholderAction(_ action: BrowserAction) -> [Effect]? {
+        switch action {
+        case .edit, .add:
+            addPlaceholderField()
+            return []
+        case .expandOrEnter, .toggleFold, .expandAll, .delete, .rename, .switchVariant, .clear, .openInEditor, .copyValue,
+            .scrollValueLeft, .scrollValueRight:
+            say("\(cursorPath.jq) is missing: ⏎ adds it", error: true)
+            return []
+        default:
+            return nil
+        }
+    }
+
     /// The new scroll position of a scrolled view after a key, or `nil` when the key closes it.
     private func scrolled(_ scroll: Int, key: Key, lineCount: Int) -> Int? {
         let last = max(0, lineCount - 1)
@@ -110,6 +126,7 @@ extension BrowserState {
 
     /// Carries out a normal-mode action.
     mutating func perform(_ action: BrowserAction) -> [Effect] {
+        if rows[cursor].isPlaceholder, let refusal = placeholderAction(action) { return refusal }
         switch action {
         case .moveDown, .moveUp, .expandOrEnter, .collapseOrLeave, .toggleFold, .nextSibling, .previousSibling, .firstRow,
             .lastRow, .halfPageDown, .halfPageUp, .pageDown, .pageUp, .expandAll, .collapseAll:
@@ -131,6 +148,7 @@ extension BrowserState {
         case .undo: undo()
         case .redo: redo()
         case .showDiff: mode = .diff(lines: document.text.unifiedDiff(from: saved.text, name: sourceName), scroll: 0)
+        case .showProblems: showProblems()
         case .save: return saveEffects(path: nil)
         case .command: mode = .editing(LineEditor(), .command)
         case .quit: return quit()

@@ -43,9 +43,12 @@ private func drawTitle(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     case .model(let model): modelText = state.document.kind(state.document.root) == .array ? "  \(model.name) ×\(state.rootCount)" : "  \(model.name)"
     case .rows(let model?): modelText = "  \(model.name) rows"
     case .recordsByType: modelText = "  records"
+    case .typed(_, let name): modelText = "  " + name
     case .none, .rows(nil): modelText = ""
     }
-    let marker = state.isModified ? "● modified " : ""
+    let count = state.problems.count
+    let errors = count == 0 ? "" : "⚠ \(count) schema error\(count == 1 ? "" : "s") (!)  "
+    let marker = errors + (state.isModified ? "● modified " : "")
     let room = max(0, area.width - displayWidth(marker) - 1)
     let sourceRoom = max(4, room - displayWidth(" keepsake  ") - displayWidth(modelText))
     let title = " keepsake  " + truncatedFromLeft(escapedForDisplay(state.sourceName), to: sourceRoom) + modelText
@@ -67,7 +70,7 @@ private func drawTree(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, _
         for extra in 0..<height where isCursor { grid.fill(row: y + extra, style: painter.style(.selection, reverse: true)) }
         var x = line.depth * 2
         let kind = state.document.kind(line.node)
-        let markerText = kind.isContainer ? (state.expanded[line.node] != nil ? "▾ " : "▸ ") : "  "
+        let markerText = kind.isContainer && !line.isPlaceholder ? (state.expanded[line.node] != nil ? "▾ " : "▸ ") : "  "
         x += grid.put(markerText, x: x, y: y, style: painter.style(.marker, reverse: isCursor))
         let keyRole: Style.Role = line.annotation.kind == .kept ? .kept : .key
         grid.put(layout.shownKey(line), x: x, y: y, style: painter.style(keyRole, reverse: isCursor))
@@ -131,6 +134,7 @@ private func drawStatus(_ state: BrowserState, _ grid: inout Grid, _ area: Rect,
         let position = "row \(state.cursor + 1) of \(state.rows.count)"
         var left = " " + escapedForDisplay(state.cursorPath.jq) + (annotation.map { $0.typeText.isEmpty ? "" : "   " + $0.typeText } ?? "")
         if let warning = annotation?.warning { left += "   ⚠ " + warning }
+        if let help = annotation?.field?.help { left += "   " + escapedForDisplay(help) }
         let room = max(0, area.width - displayWidth(position) - 2)
         grid.put(truncated(left, to: room), x: 0, y: y, style: painter.style(.status, reverse: true))
         if area.width > displayWidth(position) + 1 {
@@ -159,6 +163,8 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     let hints: String
     switch state.mode {
     case .normal: hints = state.keys.hints(for: .normal)
+    case .editing(let editor, .field(let row, let kind)) where state.problems(ofCandidate: editor.text, kind: kind, row: row) != nil:
+        hints = "⚠ " + (state.problems(ofCandidate: editor.text, kind: kind, row: row) ?? "")
     case .editing(_, .command) where !state.completions.isEmpty:
         hints = state.completions.map(escapedForDisplay).joined(separator: "  ")
     case .editing(_, .command): hints = "Tab complete  " + state.keys.hints(for: .editing)
@@ -167,7 +173,8 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     case .confirm(let confirmation): hints = confirmation.choices.map(\.text).joined(separator: "  ")
     case .help, .diff: hints = state.keys.hints(for: .scrolling) + "  any other key closes"
     }
-    grid.put(truncated(hints, to: area.width), x: 0, y: area.y, style: painter.style(.hint))
+    let role: Style.Role = hints.hasPrefix("⚠") ? .warning : .hint
+    grid.put(truncated(escapedForDisplay(hints), to: area.width), x: 0, y: area.y, style: painter.style(role))
 }
 
 private func drawHelp(_ keys: KeyTable, _ grid: inout Grid, _ area: Rect, scroll: Int, _ painter: Painter) {

@@ -9,6 +9,8 @@ struct TreeLayout {
         let row: Int
         let node: Node
         let depth: Int
+        /// Whether the row stands for a missing required field.
+        let isPlaceholder: Bool
         /// The key as shown (a kept member's with "+ "), escaped, before any shortening.
         let key: String
         let annotation: Annotation
@@ -39,9 +41,21 @@ struct TreeLayout {
         var typeWidth = 0
         if first < last {
             for (r, row) in zip(first..<last, state.rows.rows(first..<last)) {
-                let annotation = state.annotation(ofRow: r, cache: &cache)
+                var annotation = state.annotation(ofRow: r, cache: &cache)
+                if annotation.warning == nil, !state.problemAtPath.isEmpty, let problem = state.problemAtPath[state.path(ofRow: r)] {
+                    annotation.warning = problem
+                    if annotation.kind == .known { annotation.kind = .warning }
+                }
                 let key: String
-                if row.parent == nil {
+                if row.isPlaceholder {
+                    let keys = annotation.field?.path.components.map { component in
+                        switch component {
+                        case .key(let key): key
+                        case .index(let index): "[\(index)]"
+                        }
+                    }
+                    key = escapedForDisplay(keys?.joined(separator: ".") ?? row.missingField ?? "")
+                } else if row.parent == nil {
                     key = state.canSaveInPlace ? "." : "(stdin)"
                 } else if let memberKey = state.document.key(row.node) {
                     key = (annotation.isUnknownMember ? "+ " : "") + escapedForDisplay(memberKey)
@@ -51,8 +65,11 @@ struct TreeLayout {
                 keyWidth = max(keyWidth, row.depth * 2 + 2 + displayWidth(key))
                 typeWidth = max(typeWidth, min(28, displayWidth(annotation.typeText)))
                 let kind = state.document.kind(row.node)
-                let value = valuePreview(state.document, row.node, kind: kind, expanded: state.expanded[row.node] != nil)
-                lines.append(Line(row: r, node: row.node, depth: row.depth, key: key, annotation: annotation, value: value))
+                let value =
+                    row.isPlaceholder
+                    ? (text: "(missing)", role: Style.Role.dim)
+                    : valuePreview(state.document, row.node, kind: kind, expanded: state.expanded[row.node] != nil)
+                lines.append(Line(row: r, node: row.node, depth: row.depth, isPlaceholder: row.isPlaceholder, key: key, annotation: annotation, value: value))
             }
         }
         self.lines = lines

@@ -25,12 +25,20 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var parsing: ParsingOptions
     @OptionGroup var tableOptions: TableOptions
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    @Option(help: "A schema catalog in SchemaStore's catalog.json format (repeatable; $XDG_CONFIG_HOME/keepsake/catalog.json is always read).")
+    var catalog: [String] = []
+
+    @Flag(name: .customLong("no-schema"), help: "Browse without a JSON Schema even when the document's $schema or a catalog names one.")
+    var noSchema = false
 
     @Flag(help: "Print the effective settings (from $XDG_CONFIG_HOME/keepsake/config.toml) and any problems in them, then exit.")
     var printConfig = false
 
     func validate() throws {
         if file == nil, !printConfig { throw ValidationError("Missing expected argument '<file>'") }
+        if schemaOptions.schema != nil, model != nil || noSchema { throw ValidationError("--schema cannot be used with --model or --no-schema") }
     }
 
     func run() throws {
@@ -40,12 +48,13 @@ struct BrowseCommand: ParsableCommand {
             return
         }
         let source = try makeSource(file)
+        let describe = try describer(for: file)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
         let interactive = isatty(STDOUT_FILENO) == 1 && (file == "-" || isatty(STDIN_FILENO) == 1)
         do {
-            try Browser.run(source: source, registry: SampleModels.registry, modelName: model, settings: settings, showProgress: interactive) {
+            try Browser.run(source: source, registry: SampleModels.registry, modelName: model, settings: settings, describe: describe, showProgress: interactive) {
                 guard isatty(STDOUT_FILENO) == 1 else {
                     throw CommandFailure(message: "the browser needs a terminal; use `keepsake get` or `keepsake validate` in scripts")
                 }

@@ -48,6 +48,11 @@ struct SchemaOptions: ParsableArguments {
 
     /// The options for the schema library; a malformed mapping is a usage error.
     func options() throws -> JSONSchema.Options {
+        try Self.options(dialect: dialect, schemaMaps: schemaMaps, assertFormat: assertFormat)
+    }
+
+    /// The options for the schema library from the command line's values.
+    static func options(dialect: Dialect, schemaMaps: [String], assertFormat: Bool = false) throws -> JSONSchema.Options {
         var mappings: [(prefix: String, folder: String)] = []
         for text in schemaMaps {
             guard let mapping = SchemaResolver.mapping(text) else {

@@ -7,9 +7,10 @@ enum OutputFormat: String, ExpressibleByArgument {
     case text, json
 }
 
-extension ValidateCommand {
+/// What a schema finds in documents, printed one line per error or in the standard "basic" format.
+enum SchemaReport {
     /// Validates a document against a schema and prints its errors; returns whether it is valid.
-    func report(_ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat) -> Bool {
+    static func report(_ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat) -> Bool {
         let result = schema.validate(document)
         switch format {
         case .text:
@@ -25,7 +26,7 @@ extension ValidateCommand {
     }
 
     /// The standard "basic" output format, with the file and each error's line and column.
-    private func basicOutput(_ file: String, _ result: ValidationReport, _ document: JSONDocument) -> String {
+    private static func basicOutput(_ file: String, _ result: ValidationReport, _ document: JSONDocument) -> String {
         var lines = LineCounter(document)
         let errors: [JSONValue] = result.errors.map { error in
             let (line, column) = lines.position(of: document.range(error.node).lowerBound)

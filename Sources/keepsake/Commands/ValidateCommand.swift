@@ -67,7 +67,7 @@ struct ValidateCommand: ParsableCommand {
                         report(file, line: error.line, error)
                     }
                     if let model, let parsed, !report(file, parsed, model: model) { failed = true }
-                    if let schema, let parsed, !report(file, parsed, schema: schema, format: output) { failed = true }
+                    if let schema, let parsed, !SchemaReport.report(file, parsed, schema: schema, format: output) { failed = true }
                 }
             } catch {
                 failed = true

@@ -1,0 +1,283 @@
+import DictionaryStorage
+import LosslessJSON
+
+extension DescriptionBuilder {
+    /// What a schema of objects says about their members, collected from every schema that applies
+    /// in place — for one object (conditionals and branches decided by it) or for any.
+    struct PropertyLayout {
+        /// Declared properties in order, each with the schemas that constrain it.
+        var properties: [(key: String, schemas: [SchemaNode])] = []
+        var patterns: [(ECMARegex, SchemaNode)] = []
+        var additional: [SchemaNode] = []
+        /// `additionalProperties` or `unevaluatedProperties` is false.
+        var closed = false
+        var required: Set<String> = []
+        /// The active branch of a `oneOf`/`anyOf`, when one was chosen (its name).
+        var branch: String?
+
+        mutating func declare(_ key: String, _ schema: SchemaNode) {
+            if let index = properties.firstIndex(where: { $0.key == key }) {
+                properties[index].schemas.append(schema)
+            } else {
+                properties.append((key, [schema]))
+            }
+        }
+    }
+
+    /// The layout of a schema: fixed (`object == nil`), or for one object.
+    func layout(_ node: SchemaNode, object: JSONObject?, skipping skipBranches: Bool = false) -> PropertyLayout {
+        var layout = PropertyLayout()
+        var seen: Set<SchemaLocation> = []
+        var stack = [node]
+        let value = object.map(JSONValue.object)
+        func holds(_ subschema: SchemaNode) -> Bool {
+            guard let value else { return false }
+            return schema.errors(of: subschema, for: value, collecting: false).valid
+        }
+        while let next = stack.popLast() {
+            guard seen.insert(next.location).inserted else { continue }
+            for check in next.checks {
+                switch check.kind {
+                case .properties(let map, let order): for key in order { if let subschema = map[key] { layout.declare(key, subschema) } }
+                case .patternProperties(let list): layout.patterns += list
+                case .additionalProperties(let subschema, _, _), .unevaluatedProperties(let subschema):
+                    if subschema.constant == false { layout.closed = true } else if subschema.constant != true { layout.additional.append(subschema) }
+                case .required(let names): layout.required.formUnion(names)
+                case .ref(let reference), .dynamicRef(let reference, _), .recursiveRef(let reference):
+                    if let target = reference.target { stack.append(target) }
+                case .allOf(let list): stack += list.reversed()
+                case .conditional(let condition, let then, let otherwise):
+                    guard object != nil else { continue }
+                    if holds(condition) {
+                        stack.append(condition)
+                        if let then { stack.append(then) }
+                    } else if let otherwise {
+                        stack.append(otherwise)
+                    }
+                case .dependentSchemas(let list):
+                    for (key, subschema) in list where object?[key] != nil { stack.append(subschema) }
+                case .anyOf(let branches), .oneOf(let branches):
+                    guard let object, !skipBranches else { continue }
+                    if let (position, name) = activeBranch(branches, of: next, in: object) {
+                        stack.append(branches[position])
+                        layout.branch = name
+                    }
+                default: break
+                }
+            }
+        }
+        return layout
+    }
+
+    /// The branch an object takes: the one its tag names, else the one it is valid for, else the
+    /// closest (named as ambiguous).
+    func activeBranch(_ branches: [SchemaNode], of owner: SchemaNode, in object: JSONObject) -> (Int, String)? {
+        if let (property, tags) = discriminator(branches, of: owner), case .string(let tag)? = object[property], let position = tags.firstIndex(of: tag) {
+            return (position, Evaluator.branchName(branches[position], position))
+        }
+        if let tags = externalTags(branches), let position = tags.firstIndex(where: { object[$0.tag] != nil }) {
+            return (position, Evaluator.branchName(branches[position], position))
+        }
+        let value = JSONValue.object(object)
+        let results = branches.map { schema.errors(of: $0, for: value, collecting: true) }
+        let valid = results.indices.filter { results[$0].valid }
+        if valid.count == 1 { return (valid[0], Evaluator.branchName(branches[valid[0]], valid[0])) }
+        let failures = results.indices.filter { !results[$0].valid }.map { (position: $0, errors: results[$0].errors) }
+        guard let closest = valid.first.map({ (position: $0, errors: [ValidationError]()) }) ?? Evaluator.closest(failures, in: branches, depth: 0) else { return nil }
+        return (closest.position, Evaluator.branchName(branches[closest.position], closest.position) + " (ambiguous)")
+    }
+
+    /// The tag property of branches and each branch's value of it: OpenAPI's `discriminator` next
+    /// to them (its `propertyName`; a branch's value from `mapping`, else its `$ref`'s last name),
+    /// else the property every branch fixes with `const` or a one-value `enum`.
+    /// One branch may fix no value: it takes the other tags (its tag is `nil`), as the last branch
+    /// of an exported model's variants does.
+    func discriminator(_ branches: [SchemaNode], of owner: SchemaNode) -> (property: String, tags: [String?])? {
+        if case .object(let declared)? = owner.object?["discriminator"], let property = declared["propertyName"]?.stringValue {
+            let mapping = (declared["mapping"]?.objectValue?.members ?? []).compactMap { member in member.value.stringValue.map { (tag: member.key, target: $0) } }
+            let tags = branches.map { branch -> String? in
+                guard let reference = branch.object?["$ref"]?.stringValue else { return nil }
+                let name = String(reference.split(separator: "/").last ?? "")
+                return mapping.first { $0.target == reference || $0.target == name }?.tag ?? name
+            }
+            let found = tags.compactMap { $0 }
+            if found.count == branches.count, Set(found).count == found.count { return (property, found) }
+        }
+        var candidates: [String: [String?]] = [:]
+        for (position, branch) in branches.enumerated() {
+            let fixed = layout(branch, object: nil, skipping: true)
+            for (key, schemas) in fixed.properties {
+                for part in schemas.flatMap(inPlace) {
+                    for check in part.checks {
+                        let fixedValue: String?
+                        switch check.kind {
+                        case .constant(.string(let value)): fixedValue = value
+                        case .enumeration(let values) where values.count == 1: fixedValue = values[0].stringValue
+                        default: fixedValue = nil
+                        }
+                        guard let fixedValue else { continue }
+                        if candidates[key] == nil { candidates[key] = Array(repeating: nil, count: branches.count) }
+                        candidates[key]?[position] = fixedValue
+                    }
+                }
+            }
+        }
+        for (key, values) in candidates.sorted(by: { $0.key < $1.key }) {
+            let tags = values.compactMap { $0 }
+            if tags.count >= max(2, values.count - 1), Set(tags).count == tags.count { return (key, values) }
+        }
+        return nil
+    }
+
+    /// The key each branch requires alone, when every branch requires exactly one key of its own
+    /// (`{"image": {…}}` or `{"video": {…}}`: externally tagged variants), with its schema.
+    func externalTags(_ branches: [SchemaNode]) -> [(tag: String, schema: SchemaNode?)]? {
+        var found: [(tag: String, schema: SchemaNode?)] = []
+        for branch in branches {
+            let fixed = layout(branch, object: nil, skipping: true)
+            guard fixed.required.count == 1, let tag = fixed.required.first else { return nil }
+            found.append((tag, fixed.properties.first { $0.key == tag }?.schemas.first))
+        }
+        return Set(found.map(\.tag)).count == found.count ? found : nil
+    }
+
+    /// A `oneOf`/`anyOf` of objects with a tag property, as variants switched by the tag.
+    func variants(_ node: SchemaNode) -> VariantSchema? {
+        for part in inPlace(node) {
+            for check in part.checks {
+                guard case .oneOf(let branches) = check.kind, branches.count > 1 else {
+                    if case .anyOf(let branches) = check.kind, branches.count > 1, let found = variantSchema(node, branches, owner: part) { return found }
+                    continue
+                }
+                if let found = variantSchema(node, branches, owner: part) { return found }
+            }
+        }
+        return nil
+    }
+
+    private func variantSchema(_ node: SchemaNode, _ branches: [SchemaNode], owner: SchemaNode) -> VariantSchema? {
+        guard let (property, tags) = discriminator(branches, of: owner) else { return externalVariants(node, branches) }
+        let name = modelName(node)
+        let outer = layout(node, object: nil, skipping: true)
+        let fallback = tags.firstIndex(of: nil).map { Evaluator.branchName(branches[$0], $0).trimmingCharacters(in: ["\""]) } ?? "unknown"
+        let cases = branches.enumerated().compactMap { position, branch -> VariantSchema.Case? in
+            guard let tag = tags[position] else { return nil }
+            let caseName = Evaluator.branchName(branch, position).trimmingCharacters(in: ["\""])
+            var combined = outer
+            let own = layout(branch, object: nil, skipping: true)
+            for (key, schemas) in own.properties { for schema in schemas { combined.declare(key, schema) } }
+            combined.required.formUnion(own.required)
+            combined.closed = combined.closed || own.closed
+            var model = ModelSchema(name: "\(name).\(caseName)", fields: fields(combined, object: nil))
+            model.disallowsUnknownKeys = combined.closed
+            let layout = combined
+            model.resolver = { [self] object in
+                var resolved = ModelSchema(name: "\(name).\(caseName)", fields: fields(layout, object: object))
+                resolved.disallowsUnknownKeys = layout.closed
+                return resolved
+            }
+            registry.register(model)
+            return VariantSchema.Case(name: caseName, tag: tag, payload: .model(model))
+        }
+        return VariantSchema(name: name, encoding: .internal(discriminator: property), cases: cases, fallbackCase: fallback, switchWritesTagOnly: true)
+    }
+
+    /// Branches each requiring one key of its own, as externally tagged variants (switching one
+    /// writes the new case's empty payload under its key).
+    private func externalVariants(_ node: SchemaNode, _ branches: [SchemaNode]) -> VariantSchema? {
+        // A last branch that requires none of the keys (`not: {anyOf: [{required: …}]}`) takes the others.
+        var named = branches
+        var fallback = "unknown"
+        if let last = branches.last, layout(last, object: nil, skipping: true).required.isEmpty, branches.count > 2 {
+            named.removeLast()
+            fallback = Evaluator.branchName(last, branches.count - 1).trimmingCharacters(in: ["\""])
+        }
+        guard let tags = externalTags(named) else { return nil }
+        let name = modelName(node)
+        let cases = zip(named.indices, tags).map { position, tag -> VariantSchema.Case in
+            let caseName = Evaluator.branchName(named[position], position).trimmingCharacters(in: ["\""])
+            guard let payload = tag.schema else { return VariantSchema.Case(name: caseName, tag: tag.tag, payload: .value(.json)) }
+            if case .model(let modelName) = fieldType(payload), let model = registry.schema(named: modelName) {
+                return VariantSchema.Case(name: caseName, tag: tag.tag, payload: .model(model))
+            }
+            return VariantSchema.Case(name: caseName, tag: tag.tag, payload: .value(fieldType(payload)))
+        }
+        return VariantSchema(name: name, encoding: .external, cases: cases, fallbackCase: fallback)
+    }
+
+    // MARK: Models and fields
+
+    /// The model of a schema of objects, resolved for each object it applies to.
+    func model(_ node: SchemaNode, named name: String) -> ModelSchema {
+        let fixed = layout(node, object: nil)
+        var model = ModelSchema(name: name, fields: fields(fixed, object: nil)) { [self] object in
+            schemaFindings(node, object)
+        }
+        model.disallowsUnknownKeys = fixed.closed
+        let modelHelp = help(node)
+        model.help = modelHelp
+        model.resolver = { [self] object in
+            let resolved = layout(node, object: object)
+            var specific = ModelSchema(name: resolved.branch.map { "\(name) · \($0)" } ?? name, fields: fields(resolved, object: object)) { [self] object in
+                schemaFindings(node, object)
+            }
+            specific.disallowsUnknownKeys = resolved.closed
+            specific.help = modelHelp
+            return specific
+        }
+        return model
+    }
+
+    /// The fields of a layout: its declared properties, then the object's other keys that a pattern
+    /// or `additionalProperties` describes.
+    func fields(_ layout: PropertyLayout, object: JSONObject?) -> [FieldSchema] {
+        var result = layout.properties.map { field($0.key, $0.schemas, required: layout.required.contains($0.key)) }
+        guard let object else { return result }
+        let declared = Set(layout.properties.map(\.key))
+        for member in object.members where !declared.contains(member.key) && !result.contains(where: { $0.name == member.key }) {
+            let matching = layout.patterns.filter { $0.0.matches(member.key) }.map(\.1)
+            let schemas = matching.isEmpty ? layout.additional : matching
+            if !schemas.isEmpty { result.append(field(member.key, schemas, required: false)) }
+        }
+        return result
+    }
+
+    /// One property's field: typed by its first schema, checked against all of them.
+    func field(_ key: String, _ schemas: [SchemaNode], required: Bool) -> FieldSchema {
+        let primary = schemas[0]
+        let type = fieldType(primary)
+        let readOnly = schemas.contains { keyword($0, "readOnly") == .bool(true) }
+        let schema = self.schema
+        let errors: @Sendable (JSONValue) -> [ValidationError] = { value in
+            schemas.flatMap { schema.errors(of: $0, for: value, collecting: true).errors }
+        }
+        let check: @Sendable (JSONValue) -> [String] = { value in errors(value).map(\.message) }
+        // Any JSON may be set: a value the schema refuses is marked, not refused (the browser asks
+        // before saving a document with errors).
+        let write: @Sendable (JSONObject, JSONValue?) throws(FieldSetError) -> JSONObject = { object, value throws(FieldSetError) in
+            var object = object
+            if let value { object[key] = value } else { object.removeValue(forKey: key) }
+            return object
+        }
+        let accessor = FieldAccessor(
+            claims: { candidate, _ in candidate == key },
+            isPresent: { object in object[key].map { !$0.isNull } ?? false },
+            // Errors inside the value are shown on the rows they are at.
+            reads: { object in object[key].map { value in errors(value).allSatisfy { !$0.instancePath.isRoot } } ?? true },
+            get: { object in object[key] },
+            set: readOnly ? nil : write)
+        var field = FieldSchema(
+            name: key, path: [.key(key)], typeText: typeText(primary), type: type, accessor: accessor,
+            defaultValue: keyword(primary, "default").map { JSONWriter.serialize($0) }, isRequired: required)
+        field.help = help(primary)
+        field.problems = check
+        return field
+    }
+
+    /// What the schema finds wrong with an object, as model findings (for `validate()` and the browser).
+    func schemaFindings(_ node: SchemaNode, _ object: JSONObject) -> [ValidationFinding] {
+        schema.errors(of: node, for: .object(object), collecting: true).errors.map { error in
+            ValidationFinding(path: error.instancePath, kind: .typeMismatch(expected: error.message, found: error.keyword))
+        }
+    }
+}

@@ -1,0 +1,326 @@
+import DictionaryStorage
+import LosslessJSON
+
+/// A JSON Schema as the descriptions the browser shows and edits through, the same kind a
+/// compiled model gives: a `ModelSchema` for each schema of objects (its fields from `properties`,
+/// `patternProperties` and `additionalProperties`, through `$ref` and `allOf`, and — resolved for
+/// each object — `if`/`then`/`else`, `dependentSchemas` and the active `oneOf`/`anyOf` branch),
+/// field types that choose editors (enum menus, numbers, booleans), variants for tagged
+/// `oneOf`/`anyOf`, and the schema's own checks for values as they are typed.
+public struct SchemaDescription: @unchecked Sendable {
+    /// The schema.
+    public let schema: JSONSchema
+    /// What the title bar calls it (its title, else its file's name).
+    public let name: String
+    /// Every model the schema describes, by name.
+    public let registry: ModelRegistry
+    /// What the root value is.
+    public let rootType: FieldType
+
+    /// The descriptions of a schema; `name` is used when the schema has no title.
+    public init(_ schema: JSONSchema, name: String) {
+        let builder = DescriptionBuilder(schema: schema)
+        rootType = builder.fieldType(schema.root)
+        registry = builder.registry
+        self.schema = schema
+        if case .string(let title)? = schema.root.object?["title"] { self.name = title } else { self.name = name }
+    }
+}
+
+/// Builds descriptions, each schema node's once.
+final class DescriptionBuilder: @unchecked Sendable {
+    let schema: JSONSchema
+    var registry = ModelRegistry()
+    private var modelNames: [SchemaLocation: String] = [:]
+    private var usedNames: Set<String> = []
+    private var types: [SchemaLocation: FieldType] = [:]
+
+    init(schema: JSONSchema) {
+        self.schema = schema
+    }
+
+    // MARK: Following a schema
+
+    /// The node after references that stand alone (`{"$ref": …}`), so that a definition's name shows.
+    func target(_ node: SchemaNode) -> SchemaNode {
+        var current = node
+        var seen: Set<SchemaLocation> = []
+        while current.checks.count == 1, seen.insert(current.location).inserted {
+            switch current.checks[0].kind {
+            case .ref(let reference), .dynamicRef(let reference, _), .recursiveRef(let reference):
+                guard let next = reference.target else { return current }
+                current = next
+            default: return current
+            }
+        }
+        return current
+    }
+
+    /// The keywords that apply to a node in place: its own, and those of its `$ref`s and `allOf`s.
+    func inPlace(_ node: SchemaNode) -> [SchemaNode] {
+        var result: [SchemaNode] = []
+        var seen: Set<SchemaLocation> = []
+        var stack = [node]
+        while let next = stack.popLast() {
+            guard seen.insert(next.location).inserted else { continue }
+            result.append(next)
+            for check in next.checks {
+                switch check.kind {
+                case .ref(let reference), .dynamicRef(let reference, _), .recursiveRef(let reference):
+                    if let target = reference.target { stack.append(target) }
+                case .allOf(let list): stack += list.reversed()
+                default: break
+                }
+            }
+        }
+        return result
+    }
+
+    /// The type names a node allows (through references and allOf), or nil for any.
+    func allowedTypes(_ node: SchemaNode) -> Set<String>? {
+        var allowed: Set<String>?
+        for part in inPlace(node) {
+            for check in part.checks {
+                if case .types(let names) = check.kind {
+                    var expanded = names
+                    if names.contains("number") { expanded.insert("integer") }
+                    allowed = allowed.map { $0.intersection(expanded) } ?? expanded
+                }
+            }
+        }
+        return allowed
+    }
+
+    func keyword(_ node: SchemaNode, _ name: String) -> JSONValue? {
+        for part in inPlace(node) { if let value = part.object?[name] { return value } }
+        return nil
+    }
+
+    // MARK: Field types
+
+    /// The type that chooses a value's editor and describes its children.
+    func fieldType(_ node: SchemaNode) -> FieldType {
+        let node = target(node)
+        if let known = types[node.location] { return known }
+        // A placeholder first: a recursive schema refers to itself.
+        types[node.location] = .json
+        let type = computeFieldType(node)
+        types[node.location] = type
+        return type
+    }
+
+    private func computeFieldType(_ node: SchemaNode) -> FieldType {
+        if let inner = nullableBranch(node) { return .optional(fieldType(inner)) }
+        if let values = enumValues(node) { return .enumeration(name: typeText(node), knownValues: values.known, isOpen: values.open) }
+        let allowed = allowedTypes(node)
+        let nullable = allowed?.contains("null") == true
+        let nonNull = allowed?.subtracting(["null"])
+        var type: FieldType
+        if let variants = variants(node) {
+            type = .variants(variants)
+        } else if nonNull == ["object"] || (nonNull == nil && (describesObjects(node) || alternatives(node).contains(where: describesObjectsOnly))) {
+            type = .model(modelName(node))
+        } else if nonNull == ["array"] || (nonNull == nil && describesArrays(node)) {
+            type = .array(itemsType(node))
+        } else if nonNull == ["integer"] {
+            type = .integer("integer")
+        } else if nonNull == ["integer", "number"] || nonNull == ["number"] {
+            type = .double("number")
+        } else if nonNull == ["string"] {
+            type = .string
+        } else if nonNull == ["boolean"] {
+            type = .bool
+        } else {
+            type = .json
+        }
+        if nullable, nonNull?.isEmpty == false { type = .optional(type) }
+        return type
+    }
+
+    /// The known strings of an `enum` or `const` of strings, and whether other strings are allowed
+    /// (`anyOf: [{enum: […]}, {type: string}]`, the open enumeration `schema export` writes).
+    func enumValues(_ node: SchemaNode) -> (known: [String], open: Bool)? {
+        for part in inPlace(node) {
+            for check in part.checks {
+                switch check.kind {
+                case .enumeration(let values) where values.allSatisfy({ $0.stringValue != nil }):
+                    return (values.compactMap(\.stringValue), false)
+                case .constant(.string(let value)):
+                    return ([value], false)
+                case .anyOf(let branches) where branches.count == 2:
+                    let closed = branches.compactMap { enumValues($0) }.first
+                    let openString = branches.contains { allowedTypes($0) == ["string"] && enumValues($0) == nil }
+                    if let closed, openString { return (closed.known, true) }
+                default: break
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The other branch of `anyOf`/`oneOf: [{"type": "null"}, S]` (S or null), if the node is one.
+    func nullableBranch(_ node: SchemaNode) -> SchemaNode? {
+        for part in inPlace(node) {
+            for check in part.checks {
+                let branches: [SchemaNode]
+                switch check.kind {
+                case .anyOf(let list), .oneOf(let list): branches = list
+                default: continue
+                }
+                guard branches.count == 2 else { continue }
+                let isNull = branches.map { allowedTypes($0) == ["null"] }
+                if isNull[0] != isNull[1] { return isNull[0] ? branches[1] : branches[0] }
+            }
+        }
+        return nil
+    }
+
+    /// The branches of the node's `oneOf`/`anyOf`, if it has one.
+    func alternatives(_ node: SchemaNode) -> [SchemaNode] {
+        for part in inPlace(node) {
+            for check in part.checks {
+                switch check.kind {
+                case .anyOf(let list), .oneOf(let list): return list
+                default: continue
+                }
+            }
+        }
+        return []
+    }
+
+    /// Whether a branch is one of objects (`"type": "object"`, or properties and the like without a type).
+    private func describesObjectsOnly(_ node: SchemaNode) -> Bool {
+        let allowed = allowedTypes(node)
+        return allowed == ["object"] || (allowed == nil && describesObjects(node))
+    }
+
+    private func describesObjects(_ node: SchemaNode) -> Bool {
+        inPlace(node).contains { part in
+            part.checks.contains { check in
+                switch check.kind {
+                case .properties, .patternProperties, .additionalProperties, .required, .unevaluatedProperties, .propertyNames: true
+                default: false
+                }
+            }
+        }
+    }
+
+    private func describesArrays(_ node: SchemaNode) -> Bool {
+        inPlace(node).contains { part in
+            part.checks.contains { check in
+                switch check.kind {
+                case .items, .prefixItems, .contains, .uniqueItems, .minItems, .maxItems: true
+                default: false
+                }
+            }
+        }
+    }
+
+    private func itemsType(_ node: SchemaNode) -> FieldType {
+        for part in inPlace(node) {
+            for check in part.checks {
+                if case .items(let items, _) = check.kind { return fieldType(items) }
+            }
+        }
+        return .json
+    }
+
+    // MARK: Names and type text
+
+    /// A model's name: the schema's title, else its definition's name, else its place; unique.
+    func modelName(_ node: SchemaNode) -> String {
+        let node = target(node)
+        if let known = modelNames[node.location] { return known }
+        var base = "object"
+        if case .string(let title)? = node.object?["title"], !title.isEmpty {
+            base = title
+        } else if let last = node.location.pointer.last, node.location.pointer.count >= 2,
+            ["$defs", "definitions"].contains(node.location.pointer[node.location.pointer.count - 2])
+        {
+            base = last
+        } else {
+            base = Self.placeName(node.location.pointer)
+        }
+        var name = base
+        var suffix = 2
+        while usedNames.contains(name) {
+            name = "\(base) \(suffix)"
+            suffix += 1
+        }
+        usedNames.insert(name)
+        modelNames[node.location] = name
+        registry.register(model(node, named: name))
+        return name
+    }
+
+    /// A name for a schema from where it is: the property or definition it describes (`address`
+    /// for `/properties/address`, `address item` for `/properties/address/items`), else `root`.
+    static func placeName(_ pointer: [String]) -> String {
+        let keywords: Set<String> = [
+            "properties", "patternProperties", "additionalProperties", "items", "prefixItems", "additionalItems", "contains",
+            "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "$defs", "definitions", "unevaluatedProperties",
+            "unevaluatedItems", "propertyNames",
+        ]
+        var suffix = ""
+        for (position, component) in pointer.enumerated().reversed() {
+            let isName = position > 0 && ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].contains(pointer[position - 1])
+            if isName { return component + suffix }
+            if ["items", "prefixItems", "additionalItems"].contains(component), suffix.isEmpty { suffix = " item" }
+            if !keywords.contains(component), Int(component) == nil { return component + suffix }
+        }
+        return "root" + suffix
+    }
+
+    /// How a value's type is written: `integer 0…150`, `"web"|"app"`, `string (email)`, `[Item]`.
+    func typeText(_ node: SchemaNode) -> String {
+        let node = target(node)
+        if let inner = nullableBranch(node) { return typeText(inner) + "?" }
+        var text: String
+        if let values = enumValues(node) {
+            text = values.known.prefix(6).map { JSONWriter.quoted($0) }.joined(separator: "|") + (values.known.count > 6 ? "|…" : "")
+            if values.open { text += "|…" }
+        } else {
+            switch fieldType(node) {
+            case .model where allowedTypes(node) == nil && !alternatives(node).isEmpty:
+                // Alternatives of different kinds: each by its title or its own type.
+                text = alternatives(node).prefix(4).map { branch in
+                    if case .string(let title)? = branch.object?["title"] { return title }
+                    return typeText(branch)
+                }.joined(separator: "|")
+            case .model(let name): text = name
+            case .optional(.model(let name)): text = name + "?"
+            case .variants(let variants): text = variants.name
+            case .array(let element): text = "[\(element.schemaText)]"
+            default: text = allowedTypes(node).map { $0.subtracting(allowedTypes(node)?.contains("number") == true ? ["integer"] : []).sorted().joined(separator: "|") } ?? "any"
+            }
+        }
+        var notes: [String] = []
+        let minimum = (keyword(node, "minimum") ?? keyword(node, "exclusiveMinimum")).map { JSONWriter.serialize($0) }
+        let maximum = (keyword(node, "maximum") ?? keyword(node, "exclusiveMaximum")).map { JSONWriter.serialize($0) }
+        if minimum != nil || maximum != nil { notes.append("\(minimum ?? "")…\(maximum ?? "")") }
+        if case .string(let format)? = keyword(node, "format") { notes.append("(\(format))") }
+        if keyword(node, "deprecated") == .bool(true) { notes.append("deprecated") }
+        if keyword(node, "readOnly") == .bool(true) { notes.append("read-only") }
+        return ([text] + notes).joined(separator: " ")
+    }
+
+    /// A node's title and description, for the status line.
+    func help(_ node: SchemaNode) -> String? {
+        let parts = [keyword(node, "title")?.stringValue, keyword(node, "description")?.stringValue].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ": ")
+    }
+}
+
+extension FieldType {
+    /// How a schema-derived type is written inside a larger one.
+    var schemaText: String {
+        switch self {
+        case .integer: "integer"
+        case .double: "number"
+        case .string: "string"
+        case .bool: "boolean"
+        case .json: "any"
+        default: description
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import JSONSchema
+import LosslessJSON
+import ModelBrowser
+
+extension BrowseCommand {
+    /// What describes the loaded document with a JSON Schema: the `--schema` one (compiled now, so
+    /// a broken schema is a usage error before the terminal opens), else the one the document's
+    /// `$schema` or a catalog names (chosen for each load; a schema that cannot be read or compiled
+    /// is a warning in the status line, and the document is browsed without it). `nil` when a model
+    /// was named, `--no-schema` was given, or a record store is opened.
+    func describer(for file: String) throws -> (@Sendable (inout BrowserState) -> Void)? {
+        guard model == nil, !noSchema, tableOptions.table == nil else { return nil }
+        let options = try schemaOptions.options()
+        if let schema = try schemaOptions.load() {
+            let description = SchemaDescription(schema, name: (schemaOptions.schema.map { ($0 as NSString).lastPathComponent }) ?? "schema")
+            let checker = SchemaChecker(schema, name: description.name)
+            return { state in
+                state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker)
+            }
+        }
+        let selection = SchemaSelection(explicit: nil, catalogs: try catalogs())
+        let path = file == "-" ? nil : absolutePath(file)
+        return { state in
+            if case .recordsByType = state.binding { return }
+            if case .rows = state.binding { return }
+            do {
+                guard let choice = try selection.choose(for: state.document, file: path) else { return }
+                let schema = try JSONSchema(text: choice.text, uri: choice.uri, options: options)
+                let description = SchemaDescription(schema, name: choice.name)
+                state.describe(
+                    as: description.rootType, name: description.name, models: description.registry,
+                    checker: SchemaChecker(schema, name: description.name))
+            } catch {
+                state.note("schema not used: \(error); browsing without one", error: true)
+            }
+        }
+    }
+
+    /// The catalogs: `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, then each `--catalog`.
+    private func catalogs() throws -> [SchemaCatalog] {
+        var paths = catalog
+        if FileManager.default.fileExists(atPath: SchemaCatalog.defaultPath) { paths.insert(SchemaCatalog.defaultPath, at: 0) }
+        return try paths.map { path in
+            do {
+                return try SchemaCatalog(contentsOfFile: path)
+            } catch {
+                throw CommandFailure(message: "\(path): \(error)", code: 2)
+            }
+        }
+    }
+
+    private func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
