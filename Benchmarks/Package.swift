@@ -52,6 +52,18 @@ let package = Package(
             path: "Benchmarks/ModelBrowserBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "JSONSchemaBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LosslessJSON", package: "Keepsake"),
+                .product(name: "DictionaryStorage", package: "Keepsake"),
+                .product(name: "ModelBrowser", package: "Keepsake"),
+                .product(name: "JSONSchema", package: "Keepsake"),
+            ],
+            path: "Benchmarks/JSONSchemaBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -64,7 +64,7 @@ public struct JSONSchema: @unchecked Sendable {
     public func isValid(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> Bool {
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: false)
         let (root, start) = (self.root, node ?? document.root)
-        return onLargeStack { evaluator.evaluate(root, start).valid }
+        return onLargeStack { evaluator.run(root, start).outcome.valid }
     }
 
     /// Validates a document (or one of its values): every error, in document order, when it is not valid.
@@ -73,8 +73,8 @@ public struct JSONSchema: @unchecked Sendable {
         guard !isValid(document, at: start) else { return ValidationReport(isValid: true, errors: []) }
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: true)
         let root = self.root
-        _ = onLargeStack { evaluator.evaluate(root, start) }
-        let errors = evaluator.errors.enumerated().sorted { a, b in
+        let recorded = onLargeStack { evaluator.run(root, start).errors }
+        let errors = recorded.enumerated().sorted { a, b in
             let (x, y) = (document.range(a.element.node).lowerBound, document.range(b.element.node).lowerBound)
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
@@ -86,11 +86,10 @@ public struct JSONSchema: @unchecked Sendable {
     func errors(of node: SchemaNode, for value: JSONValue, collecting: Bool) -> (valid: Bool, errors: [ValidationError]) {
         guard let document = try? JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: 10_000)) else { return (false, []) }
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: false, maxDepth: 400)
-        guard !evaluator.evaluate(node, document.root).valid else { return (true, []) }
+        guard !evaluator.run(node, document.root).outcome.valid else { return (true, []) }
         guard collecting else { return (false, []) }
         let detailed = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: true, maxDepth: 400)
-        _ = detailed.evaluate(node, document.root)
-        return (false, detailed.errors)
+        return (false, detailed.run(node, document.root).errors)
     }
 
     /// The schema's meta-schema compiled (its dialect's, or the custom one its `$schema` names).

@@ -175,7 +175,7 @@ final class SchemaCompiler {
             }
             let known: Set<String> = ["null", "boolean", "object", "array", "number", "string", "integer"]
             if let unknown = names.first(where: { !known.contains($0) }) { throw fail(location.appending("type"), "\"\(unknown)\" is not a JSON Schema type") }
-            checks.append(Check(keyword: "type", kind: .types(Set(names))))
+            checks.append(Check(keyword: "type", kind: .types(TypeMask(names: names))))
         }
         if let values = object["enum"] {
             guard case .array(let list) = values else { throw fail(location.appending("enum"), "enum must be an array") }
@@ -188,19 +188,19 @@ final class SchemaCompiler {
         }
         if dialect == .draft4 {
             if let maximum = try number(object["maximum"], location, "maximum") {
-                checks.append(Check(keyword: "maximum", kind: .maximum(maximum, exclusive: object["exclusiveMaximum"] == .bool(true))))
+                checks.append(Check(keyword: "maximum", kind: .maximum(NumberLimit(maximum), exclusive: object["exclusiveMaximum"] == .bool(true))))
             }
             if let minimum = try number(object["minimum"], location, "minimum") {
-                checks.append(Check(keyword: "minimum", kind: .minimum(minimum, exclusive: object["exclusiveMinimum"] == .bool(true))))
+                checks.append(Check(keyword: "minimum", kind: .minimum(NumberLimit(minimum), exclusive: object["exclusiveMinimum"] == .bool(true))))
             }
         } else {
-            if let maximum = try number(object["maximum"], location, "maximum") { checks.append(Check(keyword: "maximum", kind: .maximum(maximum, exclusive: false))) }
+            if let maximum = try number(object["maximum"], location, "maximum") { checks.append(Check(keyword: "maximum", kind: .maximum(NumberLimit(maximum), exclusive: false))) }
             if let maximum = try number(object["exclusiveMaximum"], location, "exclusiveMaximum") {
-                checks.append(Check(keyword: "exclusiveMaximum", kind: .maximum(maximum, exclusive: true)))
+                checks.append(Check(keyword: "exclusiveMaximum", kind: .maximum(NumberLimit(maximum), exclusive: true)))
             }
-            if let minimum = try number(object["minimum"], location, "minimum") { checks.append(Check(keyword: "minimum", kind: .minimum(minimum, exclusive: false))) }
+            if let minimum = try number(object["minimum"], location, "minimum") { checks.append(Check(keyword: "minimum", kind: .minimum(NumberLimit(minimum), exclusive: false))) }
             if let minimum = try number(object["exclusiveMinimum"], location, "exclusiveMinimum") {
-                checks.append(Check(keyword: "exclusiveMinimum", kind: .minimum(minimum, exclusive: true)))
+                checks.append(Check(keyword: "exclusiveMinimum", kind: .minimum(NumberLimit(minimum), exclusive: true)))
             }
         }
         if let n = try count(object["maxLength"], location, "maxLength") { checks.append(Check(keyword: "maxLength", kind: .maxLength(n))) }
@@ -218,7 +218,7 @@ final class SchemaCompiler {
             guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
                 throw fail(location.appending("required"), "required must be an array of property names")
             }
-            if !list.isEmpty { checks.append(Check(keyword: "required", kind: .required(list.compactMap(\.stringValue)))) }
+            if !list.isEmpty { checks.append(Check(keyword: "required", kind: .required(KeyMatcher(list.compactMap(\.stringValue))))) }
         }
         if dialect >= .draft2019, case .object(let map)? = object["dependentRequired"] {
             checks.append(Check(keyword: "dependentRequired", kind: .dependentRequired(map.members.map { ($0.key, ($0.value.arrayValue ?? []).compactMap(\.stringValue)) })))
@@ -251,9 +251,8 @@ final class SchemaCompiler {
         var named: [String] = []
         if case .object(let map)? = object["properties"] {
             named = map.members.map(\.key)
-            var nodes: [String: SchemaNode] = [:]
-            for key in named { nodes[key] = node(for: location.appending("properties", key)) }
-            checks.append(Check(keyword: "properties", kind: .properties(nodes, order: named)))
+            let schemas = named.map { node(for: location.appending("properties", $0)) }
+            checks.append(Check(keyword: "properties", kind: .properties(PropertySchemas(names: named, schemas: schemas))))
         }
         var patterns: [ECMARegex] = []
         if case .object(let map)? = object["patternProperties"] {
@@ -266,7 +265,7 @@ final class SchemaCompiler {
             checks.append(Check(keyword: "patternProperties", kind: .patternProperties(list)))
         }
         if let additional = schema("additionalProperties") {
-            checks.append(Check(keyword: "additionalProperties", kind: .additionalProperties(additional, named: Set(named), patterns: patterns)))
+            checks.append(Check(keyword: "additionalProperties", kind: .additionalProperties(additional, named: KeyMatcher(named), patterns: patterns)))
         }
         if dialect >= .draft6, let names = schema("propertyNames") { checks.append(Check(keyword: "propertyNames", kind: .propertyNames(names))) }
         for keyword in dialect >= .draft2019 ? ["dependentSchemas", "dependencies"] : ["dependencies"] {

@@ -13,10 +13,21 @@ final class SchemaNode: @unchecked Sendable {
     /// `true` or `false` for a boolean schema (and for an empty object, `true`).
     var constant: Bool?
     /// The compiled keywords.
-    var checks: [Check] = []
+    var checks: [Check] = [] {
+        didSet {
+            frozenChecks.deinitialize()
+            frozenChecks.deallocate()
+            frozenChecks = .allocate(capacity: checks.count)
+            _ = frozenChecks.initialize(from: checks)
+        }
+    }
+    /// The checks in memory of their own, set with `checks`: evaluation reads them in place (an
+    /// array read from a class would be retained for every value evaluated).
+    private(set) var frozenChecks = UnsafeMutableBufferPointer<Check>(start: nil, count: 0)
     /// The resource it belongs to, and whether it is that resource's root.
     let resource: SchemaLocation
-    var isResourceRoot: Bool { resource == location }
+    /// Whether it is its resource's root (kept: every evaluation asks).
+    let isResourceRoot: Bool
     /// `$recursiveAnchor: true` (2019-09).
     var recursiveAnchor = false
     /// `$dynamicAnchor` names this resource root defines, with their schemas (2020-12).
@@ -29,12 +40,18 @@ final class SchemaNode: @unchecked Sendable {
         self.absoluteLocation = absoluteLocation
         self.dialect = dialect
         self.resource = resource
+        isResourceRoot = resource == location
+    }
+
+    deinit {
+        frozenChecks.deinitialize()
+        frozenChecks.deallocate()
     }
 
     /// The schema a `properties` entry gives for a key, if any.
     func propertySchema(_ key: String) -> SchemaNode? {
         for check in checks {
-            if case .properties(let map, _) = check.kind, let node = map[key] { return node }
+            if case .properties(let properties) = check.kind, let node = properties.map[key] { return node }
         }
         return nil
     }
@@ -47,13 +64,14 @@ struct Check {
     /// The keyword's path from its schema (`["properties"]`, or `["items", "0"]` for one of several).
     let kind: Kind
 
-    enum Kind {
-        case types(Set<String>)
+    /// Indirect: copying a check (each evaluation borrows or copies many) retains one box, not every payload.
+    indirect enum Kind {
+        case types(TypeMask)
         case enumeration([JSONValue])
         case constant(JSONValue)
         case multipleOf(DecimalValue)
-        case maximum(DecimalValue, exclusive: Bool)
-        case minimum(DecimalValue, exclusive: Bool)
+        case maximum(NumberLimit, exclusive: Bool)
+        case minimum(NumberLimit, exclusive: Bool)
         case maxLength(Int)
         case minLength(Int)
         case pattern(ECMARegex)
@@ -64,12 +82,12 @@ struct Check {
         case contains(SchemaNode, min: Int, max: Int?)
         case maxProperties(Int)
         case minProperties(Int)
-        case required([String])
+        case required(KeyMatcher)
         case dependentRequired([(String, [String])])
         case dependentSchemas([(String, SchemaNode)])
-        case properties([String: SchemaNode], order: [String])
+        case properties(PropertySchemas)
         case patternProperties([(ECMARegex, SchemaNode)])
-        case additionalProperties(SchemaNode, named: Set<String>, patterns: [ECMARegex])
+        case additionalProperties(SchemaNode, named: KeyMatcher, patterns: [ECMARegex])
         case propertyNames(SchemaNode)
         /// Array-form `items` or `prefixItems`: each schema applies to the element at its position.
         case prefixItems([SchemaNode])
@@ -86,6 +104,24 @@ struct Check {
         case dynamicRef(Reference, anchor: String?)
         case recursiveRef(Reference)
     }
+}
+
+/// `properties`: the names in order, their schemas, and the matcher that finds a member's among them.
+final class PropertySchemas: Sendable {
+    let keys: KeyMatcher
+    /// The schemas, in the order of `keys.names`.
+    let schemas: [SchemaNode]
+    let map: [String: SchemaNode]
+
+    init(names: [String], schemas: [SchemaNode]) {
+        keys = KeyMatcher(names)
+        self.schemas = schemas
+        var map: [String: SchemaNode] = [:]
+        for (name, schema) in zip(names, schemas) { map[name] = schema }
+        self.map = map
+    }
+
+    var order: [String] { keys.names }
 }
 
 /// A reference's target, compiled once the whole schema graph exists (references form cycles).

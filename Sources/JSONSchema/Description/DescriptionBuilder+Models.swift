@@ -38,11 +38,11 @@ extension DescriptionBuilder {
             guard seen.insert(next.location).inserted else { continue }
             for check in next.checks {
                 switch check.kind {
-                case .properties(let map, let order): for key in order { if let subschema = map[key] { layout.declare(key, subschema) } }
+                case .properties(let properties): for (key, subschema) in zip(properties.order, properties.schemas) { layout.declare(key, subschema) }
                 case .patternProperties(let list): layout.patterns += list
                 case .additionalProperties(let subschema, _, _), .unevaluatedProperties(let subschema):
                     if subschema.constant == false { layout.closed = true } else if subschema.constant != true { layout.additional.append(subschema) }
-                case .required(let names): layout.required.formUnion(names)
+                case .required(let names): layout.required.formUnion(names.names)
                 case .ref(let reference), .dynamicRef(let reference, _), .recursiveRef(let reference):
                     if let target = reference.target { stack.append(target) }
                 case .allOf(let list): stack += list.reversed()

@@ -44,10 +44,9 @@ public struct SchemaChecker: DocumentChecker {
         let prefix = JSONPath.Component.index(position)
         let evaluator = Evaluator(document: document, index: schema.index, assertFormat: schema.options.assertFormat, annotate: schema.annotate, collecting: false)
         var kept = before.filter { $0.path.components.first != prefix }
-        if !onLargeStack({ evaluator.evaluate(elementSchema, element).valid }) {
+        if !onLargeStack({ evaluator.run(elementSchema, element).outcome.valid }) {
             let detailed = Evaluator(document: document, index: schema.index, assertFormat: schema.options.assertFormat, annotate: schema.annotate, collecting: true)
-            _ = onLargeStack { detailed.evaluate(elementSchema, element) }
-            kept += detailed.errors.map { DocumentProblem(path: JSONPath([prefix] + $0.instancePath.components), message: $0.message) }
+            kept += onLargeStack { detailed.run(elementSchema, element).errors }.map { DocumentProblem(path: JSONPath([prefix] + $0.instancePath.components), message: $0.message) }
         }
         let offsets = kept.map { problem in document.node(at: problem.path).map { document.range($0).lowerBound } ?? 0 }
         return zip(kept, offsets).sorted { $0.1 < $1.1 }.map(\.0)

@@ -81,7 +81,8 @@ final class DescriptionBuilder: @unchecked Sendable {
         var allowed: Set<String>?
         for part in inPlace(node) {
             for check in part.checks {
-                if case .types(let names) = check.kind {
+                if case .types(let mask) = check.kind {
+                    let names = mask.names
                     var expanded = names
                     if names.contains("number") { expanded.insert("integer") }
                     allowed = allowed.map { $0.intersection(expanded) } ?? expanded

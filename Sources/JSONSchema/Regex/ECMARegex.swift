@@ -1,4 +1,5 @@
 import Foundation
+import LosslessJSON
 import Synchronization
 
 /// Why a pattern cannot be used.
@@ -19,6 +20,8 @@ final class ECMARegex: @unchecked Sendable {
     /// The pattern as written.
     let source: String
     private let regex: NSRegularExpression
+    /// The pattern's form for the small matcher, when it has one (most schemas' patterns do).
+    let simple: SimplePattern?
 
     /// Compiled patterns, by source: schemas repeat them, and compiling is the costly part.
     private static let cache = Mutex<[String: Result<ECMARegex, ECMARegexError>]>([:])
@@ -35,14 +38,32 @@ final class ECMARegex: @unchecked Sendable {
         self.source = source
         let translated = try Self.translate(source)
         do {
-            regex = try NSRegularExpression(pattern: translated, options: [])
+            // ICU refuses an empty pattern, which matches everywhere.
+            regex = try NSRegularExpression(pattern: translated.isEmpty ? "(?:)" : translated, options: [])
         } catch {
             throw ECMARegexError(pattern: source, reason: "not a valid regular expression")
         }
+        simple = SimplePattern(source)
     }
 
     /// Whether the pattern matches anywhere in the string (JSON Schema patterns are not anchored).
     func matches(_ string: String) -> Bool {
+        if let simple { return simple.matches(ScalarArrayInput(scalars: string.unicodeScalars.map(\.value))) }
+        return matchesWithICU(string)
+    }
+
+    /// Whether the pattern matches a string value of a document: an unescaped ASCII string is
+    /// matched in place, without building a `String`.
+    func matches(stringAt node: JSONDocument.Node, in reader: JSONDocumentReader) -> Bool {
+        if let simple, let bytes = reader.unescapedStringBytes(node), !bytes.contains(where: { $0 >= 0x80 }) {
+            return simple.matches(ASCIIInput(bytes: bytes))
+        }
+        guard let string = reader.document.string(node) else { return true }
+        return matches(string)
+    }
+
+    /// ICU's answer, whatever the pattern (the small matcher is checked against it in the tests).
+    func matchesWithICU(_ string: String) -> Bool {
         regex.firstMatch(in: string, options: [], range: NSRange(string.startIndex..., in: string)) != nil
     }
 

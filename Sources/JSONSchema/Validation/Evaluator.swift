@@ -9,6 +9,8 @@ import LosslessJSON
 /// has an `unevaluated*` keyword.
 final class Evaluator {
     let document: JSONDocument
+    /// The document read by node without copying it per question (the hot paths use it).
+    let reader: JSONDocumentReader
     let assertFormat: Bool
     let annotate: Bool
     let index: SchemaIndex
@@ -27,6 +29,7 @@ final class Evaluator {
 
     init(document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool, maxDepth: Int = Evaluator.maxDepth) {
         self.document = document
+        reader = JSONDocumentReader(document)
         self.index = index
         self.assertFormat = assertFormat
         self.annotate = annotate
@@ -49,7 +52,7 @@ final class Evaluator {
     private func shown(_ node: JSONDocument.Node) -> String {
         let range = document.range(node)
         if range.count > 40 {
-            switch document.kind(node) {
+            switch reader.kind(node) {
             case .object: return "an object"
             case .array: return "an array"
             default: return document.text.string(range.lowerBound..<(range.lowerBound + 37)) + "…"
@@ -59,6 +62,12 @@ final class Evaluator {
     }
 
     // MARK: Evaluating
+
+    /// Applies a schema to a value from the start; returns the outcome and the errors recorded.
+    func run(_ schema: SchemaNode, _ node: JSONDocument.Node) -> (outcome: Outcome, errors: [ValidationError]) {
+        let outcome = evaluate(schema, node)
+        return (outcome, errors)
+    }
 
     /// Applies a schema to a value.
     func evaluate(_ schema: SchemaNode, _ node: JSONDocument.Node) -> Outcome {
@@ -76,9 +85,14 @@ final class Evaluator {
         if entered { dynamicScope.append(schema) }
         defer { if entered { dynamicScope.removeLast() } }
         var outcome = Outcome()
-        for check in schema.checks {
-            if collecting { keywordPath.append(check.keyword) }
-            apply(check, schema, node, &outcome)
+        let kind = reader.kind(node)
+        // In place: a check is read through its pointer, never copied (no retain of what it holds).
+        let checks = schema.frozenChecks
+        guard let first = checks.baseAddress else { return outcome }
+        for position in 0..<checks.count {
+            let check = first + position
+            if collecting { keywordPath.append(check.pointee.keyword) }
+            apply(check, schema, node, kind, &outcome)
             if collecting { keywordPath.removeLast() }
             if !outcome.valid && !collecting { return outcome }
         }
@@ -109,15 +123,14 @@ final class Evaluator {
         return (outcome, recorded)
     }
 
-    private func apply(_ check: Check, _ schema: SchemaNode, _ node: JSONDocument.Node, _ outcome: inout Outcome) {
-        let kind = document.kind(node)
+    private func apply(_ check: UnsafeMutablePointer<Check>, _ schema: SchemaNode, _ node: JSONDocument.Node, _ kind: JSONKind, _ outcome: inout Outcome) {
         func fail(_ message: @autoclosure () -> String) {
             outcome.valid = false
-            report(check.keyword, node, schema: schema, message())
+            report(check.pointee.keyword, node, schema: schema, message())
         }
-        switch check.kind {
-        case .types(let names):
-            if !matches(kind, node, names) { fail("\(shown(node)) is not of type \(names.sorted().map { "\"\($0)\"" }.joined(separator: " or "))") }
+        switch check.pointee.kind {
+        case .types(let mask):
+            if !matches(kind, node, mask) { fail("\(shown(node)) is not of type \(mask.names.sorted().map { "\"\($0)\"" }.joined(separator: " or "))") }
         case .enumeration(let values):
             let value = document.value(node)
             if !values.contains(where: { JSONSemantics.equal($0, value) }) {
@@ -130,16 +143,16 @@ final class Evaluator {
                 fail("\(shown(node)) is not a multiple of \(divisor)")
             }
         case .maximum(let limit, let exclusive):
-            if kind == .number, let number = document.number(node) {
-                let value = DecimalValue(number)
-                if exclusive ? !(value < limit) : limit < value {
+            if kind == .number {
+                let order = compare(node, to: limit)
+                if exclusive ? order >= 0 : order > 0 {
                     fail("\(shown(node)) is \(exclusive ? "not below" : "above") the maximum \(limit)")
                 }
             }
         case .minimum(let limit, let exclusive):
-            if kind == .number, let number = document.number(node) {
-                let value = DecimalValue(number)
-                if exclusive ? !(limit < value) : value < limit {
+            if kind == .number {
+                let order = compare(node, to: limit)
+                if exclusive ? order <= 0 : order < 0 {
                     fail("\(shown(node)) is \(exclusive ? "not above" : "below") the minimum \(limit)")
                 }
             }
@@ -148,7 +161,7 @@ final class Evaluator {
         case .minLength(let limit):
             if kind == .string, let length = scalarCount(node), length < limit { fail("\(shown(node)) is shorter than \(limit) characters (\(length))") }
         case .pattern(let regex):
-            if kind == .string, let string = document.string(node), !regex.matches(string) {
+            if kind == .string, !regex.matches(stringAt: node, in: reader) {
                 fail("\(shown(node)) does not match the pattern \(JSONStringQuote(regex.source))")
             }
         case .format(let format):
@@ -165,7 +178,12 @@ final class Evaluator {
             guard kind == .array else { return }
             var matched = 0
             var position = 0
-            for child in document.children(node) {
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
                 if quietly({ evaluate(subschema, child).valid }) {
                     matched += 1
                     if annotate { outcome.containsIndices.insert(position) }
@@ -182,7 +200,22 @@ final class Evaluator {
             if kind == .object, document.childCount(node) < limit { fail("the object has fewer than \(limit) properties") }
         case .required(let names):
             guard kind == .object else { return }
-            for name in names where document.member(node, name) == nil {
+            // One pass over the members marks the names found.
+            var found = PositionSet()
+            var count = 0
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
+                if let position = names.position(ofKeyOf: child, in: reader), !found.contains(position) {
+                    found.insert(position)
+                    count += 1
+                }
+            }
+            guard count < names.names.count else { return }
+            for (position, name) in names.names.enumerated() where !found.contains(position) {
                 fail("the required property \(JSONStringQuote(name)) is missing")
                 if !collecting { return }
             }
@@ -202,22 +235,37 @@ final class Evaluator {
                 outcome.valid = outcome.valid && result.valid
                 outcome.absorb(result)
             }
-        case .properties(let map, _):
+        case .properties(let properties):
             guard kind == .object else { return }
-            for child in document.children(node) {
-                guard let key = document.key(child), let subschema = map[key] else { continue }
+            var position = -1
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
+                position += 1
+                guard let found = properties.keys.position(ofKeyOf: child, in: reader) else { continue }
+                let key = collecting ? properties.order[found] : ""
                 if collecting { keywordPath.append(key) }
-                let result = evaluate(subschema, child: child, .key(key))
+                let result = evaluate(properties.schemas[found], child: child, .key(key))
                 if collecting { keywordPath.removeLast() }
                 if !result.valid {
                     outcome.valid = false
                     if !collecting { return }
                 }
-                if annotate { outcome.properties.insert(key) }
+                if annotate { outcome.properties.insert(position) }
             }
         case .patternProperties(let list):
             guard kind == .object else { return }
-            for child in document.children(node) {
+            var position = -1
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
+                position += 1
                 guard let key = document.key(child) else { continue }
                 for (regex, subschema) in list where regex.matches(key) {
                     if collecting { keywordPath.append(regex.source) }
@@ -227,24 +275,36 @@ final class Evaluator {
                         outcome.valid = false
                         if !collecting { return }
                     }
-                    if annotate { outcome.properties.insert(key) }
+                    if annotate { outcome.properties.insert(position) }
                 }
             }
         case .additionalProperties(let subschema, let named, let patterns):
             guard kind == .object else { return }
-            for child in document.children(node) {
-                guard let key = document.key(child), !named.contains(key), !patterns.contains(where: { $0.matches(key) }) else { continue }
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
+                guard !named.contains(keyOf: child, in: reader) else { continue }
+                let key = patterns.isEmpty && !collecting ? "" : document.key(child) ?? ""
+                guard !patterns.contains(where: { $0.matches(key) }) else { continue }
                 let result = evaluate(subschema, child: child, .key(key))
                 if !result.valid {
                     outcome.valid = false
-                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.keyword, child, schema: schema, "the property \(JSONStringQuote(key)) is not allowed") }
+                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.pointee.keyword, child, schema: schema, "the property \(JSONStringQuote(key)) is not allowed") }
                     if !collecting { return }
                 }
             }
             if annotate { outcome.allProperties = true }
         case .propertyNames(let subschema):
             guard kind == .object else { return }
-            for child in document.children(node) {
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
                 guard let key = document.key(child) else { continue }
                 if !propertyName(key, isValidFor: subschema) {
                     fail("the property name \(JSONStringQuote(key)) is not valid")
@@ -254,7 +314,12 @@ final class Evaluator {
         case .prefixItems(let list):
             guard kind == .array else { return }
             var position = 0
-            for child in document.children(node) {
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
                 guard position < list.count else { break }
                 if collecting { keywordPath.append(String(position)) }
                 let result = evaluate(list[position], child: child, .index(position))
@@ -269,7 +334,12 @@ final class Evaluator {
         case .items(let subschema, let after):
             guard kind == .array else { return }
             var position = 0
-            for child in document.children(node) {
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
                 defer { position += 1 }
                 guard position >= after else { continue }
                 let result = evaluate(subschema, child: child, .index(position))
@@ -282,25 +352,38 @@ final class Evaluator {
         case .unevaluatedItems(let subschema):
             guard kind == .array else { return }
             var position = 0
-            for child in document.children(node) {
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
                 defer { position += 1 }
                 guard !outcome.evaluated(item: position) else { continue }
                 let result = evaluate(subschema, child: child, .index(position))
                 if !result.valid {
                     outcome.valid = false
-                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.keyword, child, schema: schema, "item \(position) is not allowed (not evaluated by any other keyword)") }
+                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.pointee.keyword, child, schema: schema, "item \(position) is not allowed (not evaluated by any other keyword)") }
                     if !collecting { return }
                 }
             }
             outcome.allItems = true
         case .unevaluatedProperties(let subschema):
             guard kind == .object else { return }
-            for child in document.children(node) {
-                guard let key = document.key(child), !outcome.evaluated(property: key) else { continue }
+            var position = -1
+            // Sibling by sibling through the document's links (no iterator copies the index).
+            var nextID = node.id + 1
+            let endID = reader.subtreeEnd(node)
+            while nextID < endID {
+                let child = JSONDocument.Node(id: nextID)
+                nextID = reader.subtreeEnd(child)
+                position += 1
+                guard !outcome.evaluated(property: position) else { continue }
+                let key = document.key(child) ?? ""
                 let result = evaluate(subschema, child: child, .key(key))
                 if !result.valid {
                     outcome.valid = false
-                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.keyword, child, schema: schema, "the property \(JSONStringQuote(key)) is not allowed (not evaluated by any other keyword)") }
+                    if subschema.constant == false { errors.removeLastIfCollecting(collecting); report(check.pointee.keyword, child, schema: schema, "the property \(JSONStringQuote(key)) is not allowed (not evaluated by any other keyword)") }
                     if !collecting { return }
                 }
             }
@@ -369,7 +452,7 @@ final class Evaluator {
     /// `anyOf` and `oneOf`: every branch is tried (all of them when annotations are collected); on
     /// failure the errors reported are those of the branch that came closest, not every branch's.
     private func applyAnyOrOne(
-        _ check: Check, _ schema: SchemaNode, _ node: JSONDocument.Node, _ list: [SchemaNode], exactlyOne: Bool, _ outcome: inout Outcome
+        _ check: UnsafeMutablePointer<Check>, _ schema: SchemaNode, _ node: JSONDocument.Node, _ list: [SchemaNode], exactlyOne: Bool, _ outcome: inout Outcome
     ) {
         var valid: [Int] = []
         var failures: [(position: Int, errors: [ValidationError])] = []
@@ -391,11 +474,11 @@ final class Evaluator {
             guard collecting else { return }
             let closest = Self.closest(failures, in: list, depth: instancePath.count)
             let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
-            report(check.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
+            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.pointee.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
             errors += closest?.errors ?? []
         } else if exactlyOne && valid.count > 1 {
             outcome.valid = false
-            report(check.keyword, node, schema: schema, "\(shown(node)) is valid against more than one schema of oneOf (\(valid.map { Self.branchName(list[$0], $0) }.joined(separator: ", ")))")
+            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against more than one schema of oneOf (\(valid.map { Self.branchName(list[$0], $0) }.joined(separator: ", ")))")
         }
     }
 
@@ -427,23 +510,41 @@ final class Evaluator {
 
     // MARK: Values
 
-    private func matches(_ kind: JSONKind, _ node: JSONDocument.Node, _ names: Set<String>) -> Bool {
+    private func matches(_ kind: JSONKind, _ node: JSONDocument.Node, _ mask: TypeMask) -> Bool {
         switch kind {
-        case .null: return names.contains("null")
-        case .true, .false: return names.contains("boolean")
-        case .string: return names.contains("string")
-        case .array: return names.contains("array")
-        case .object: return names.contains("object")
+        case .null: return mask.contains(.null)
+        case .true, .false: return mask.contains(.boolean)
+        case .string: return mask.contains(.string)
+        case .array: return mask.contains(.array)
+        case .object: return mask.contains(.object)
         case .number:
-            if names.contains("number") { return true }
-            guard names.contains("integer"), let number = document.number(node) else { return false }
-            return DecimalValue(number).isInteger
+            if mask.contains(.number) { return true }
+            guard mask.contains(.integer) else { return false }
+            guard let bytes = reader.rawBytes(node) else {
+                return document.number(node).map { DecimalValue($0).isInteger } ?? false
+            }
+            return SmallDecimal.isIntegerLiteral(bytes)
         }
     }
 
-    /// A string's length in code points.
+    /// -1, 0 or 1 as a number value is below, equal to or above a limit: exactly, from its literal.
+    private func compare(_ node: JSONDocument.Node, to limit: NumberLimit) -> Int {
+        if let bound = limit.small, let bytes = reader.rawBytes(node), let small = SmallDecimal(literal: bytes) {
+            return small.compare(to: bound)
+        }
+        guard let number = document.number(node) else { return 0 }
+        let value = DecimalValue(number)
+        return value < limit.value ? -1 : (limit.value < value ? 1 : 0)
+    }
+
+    /// A string's length in code points (an unescaped one counted in place: its UTF-8 lead bytes).
     private func scalarCount(_ node: JSONDocument.Node) -> Int? {
-        document.string(node)?.unicodeScalars.count
+        if let bytes = reader.unescapedStringBytes(node) {
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+        return document.string(node)?.unicodeScalars.count
     }
 
     /// The positions of the first two equal items, if any.

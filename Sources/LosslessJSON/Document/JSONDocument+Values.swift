@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JSONDocument {
     /// A string node's decoded text.
     public func string(_ node: Node) -> String? {
@@ -143,5 +149,34 @@ enum JSONStringDecoder {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension JSONDocument {
+    /// The byte range of a string's text inside its quotes when it has no escape sequences (then
+    /// those bytes are the string's UTF-8); `nil` when it has some (decode it with `string(_:)`) or
+    /// the node is not a string. For readers that must not allocate per value, such as a validator.
+    public func unescapedStringRange(_ node: Node) -> Range<Int>? {
+        let entry = index[node.id]
+        guard entry.kind == .string, entry.header & IndexEntry.escapedFlag == 0 else { return nil }
+        return (Int(entry.start) + 1)..<(Int(entry.end) - 1)
+    }
+
+    /// The byte range of a member's key inside its quotes when the key has no escape sequences;
+    /// `nil` when it has some (decode it with `key(_:)`) or the node is not a member.
+    public func unescapedKeyRange(_ node: Node) -> Range<Int>? {
+        let entry = index[node.id]
+        guard entry.keyDelta != 0, entry.header & IndexEntry.keyEscapedFlag == 0 else { return nil }
+        if entry.keyDelta == IndexEntry.longKeyDelta { return keyRange(node).map { ($0.lowerBound + 1)..<($0.upperBound - 1) } }
+        // Between the key's opening quote and the value: the key, its closing quote (the first
+        // quote, as the key has no escapes), spaces and the colon.
+        let keyStart = Int(entry.start) - Int(entry.keyDelta) + 1
+        if let between = text.unsafeContiguousBytes(keyStart..<Int(entry.start)), let base = between.baseAddress,
+            let quote = memchr(UnsafeRawPointer(base), Int32(UInt8(ascii: "\"")), between.count)
+        {
+            let length: Int = UnsafeRawPointer(quote) - UnsafeRawPointer(base)
+            return keyStart..<(keyStart + length)
+        }
+        return keyRange(node).map { ($0.lowerBound + 1)..<($0.upperBound - 1) }
     }
 }

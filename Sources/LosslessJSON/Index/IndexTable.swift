@@ -18,7 +18,7 @@ struct IndexTable: @unchecked Sendable {
     /// The number of entries.
     let count: Int
     /// The entries when the index is one unshifted storage.
-    private let single: UnsafeMutablePointer<IndexEntry>?
+    let single: UnsafeMutablePointer<IndexEntry>?
 
     init(_ storage: JSONIndex) {
         self.init(pieces: [Piece(storage: storage, first: 0, count: storage.count, byteShift: 0)])

@@ -18,7 +18,8 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection, Equatable, 
     /// The number of bytes in the text.
     public let count: Int
     /// The first byte when the text is one whole storage (the common case, read without a search).
-    private let single: UnsafeMutablePointer<UInt8>?
+    /// The bytes when the text is one piece (read by `JSONDocumentReader` without a search).
+    let single: UnsafeMutablePointer<UInt8>?
 
     /// The text held by one storage, whole.
     init(_ storage: JSONBytes) {
@@ -64,6 +65,18 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection, Equatable, 
             return try body(UnsafeBufferPointer(start: pieces[p].storage.base + pieces[p].offset + local, count: range.count))
         }
         return try slice(range).withUnsafeBufferPointer(body)
+    }
+
+    /// The bytes of `range` in place when they lie in one piece (a text never edited is one piece),
+    /// else `nil`. The pointer is valid while this text (or a document holding it) is alive: for
+    /// readers that must not allocate or call a closure per value, such as a validator.
+    public func unsafeContiguousBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        if let single { return UnsafeBufferPointer(start: single + range.lowerBound, count: range.count) }
+        if range.isEmpty { return UnsafeBufferPointer(start: nil, count: 0) }
+        let p = piece(containing: range.lowerBound)
+        let local = range.lowerBound - starts[p]
+        guard local + range.count <= pieces[p].count else { return nil }
+        return UnsafeBufferPointer(start: pieces[p].storage.base + pieces[p].offset + local, count: range.count)
     }
 
     /// Calls `body` with each piece of `range`, in order (the whole text when `range` is nil).

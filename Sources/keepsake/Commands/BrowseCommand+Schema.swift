@@ -9,7 +9,7 @@ extension BrowseCommand {
     /// `$schema` or a catalog names (chosen for each load; a schema that cannot be read or compiled
     /// is a warning in the status line, and the document is browsed without it). `nil` when a model
     /// was named, `--no-schema` was given, or a record store is opened.
-    func describer(for file: String) throws -> (@Sendable (inout BrowserState) -> Void)? {
+    func describer(for file: String, settingsCatalog: String?) throws -> (@Sendable (inout BrowserState) -> Void)? {
         guard model == nil, !noSchema, tableOptions.table == nil else { return nil }
         let options = try schemaOptions.options()
         if let schema = try schemaOptions.load() {
@@ -19,7 +19,7 @@ extension BrowseCommand {
                 state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker)
             }
         }
-        let selection = SchemaSelection(explicit: nil, catalogs: try catalogs())
+        let selection = SchemaSelection(explicit: nil, catalogs: try catalogs(settingsCatalog))
         let path = file == "-" ? nil : absolutePath(file)
         return { state in
             if case .recordsByType = state.binding { return }
@@ -37,9 +37,10 @@ extension BrowseCommand {
         }
     }
 
-    /// The catalogs: `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, then each `--catalog`.
-    private func catalogs() throws -> [SchemaCatalog] {
-        var paths = catalog
+    /// The catalogs, first match wins: `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, the
+    /// settings file's `catalog`, then each `--catalog`.
+    private func catalogs(_ settingsCatalog: String?) throws -> [SchemaCatalog] {
+        var paths = (settingsCatalog.map { [$0] } ?? []) + catalog
         if FileManager.default.fileExists(atPath: SchemaCatalog.defaultPath) { paths.insert(SchemaCatalog.defaultPath, at: 0) }
         return try paths.map { path in
             do {

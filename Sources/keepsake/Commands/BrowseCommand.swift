@@ -48,7 +48,7 @@ struct BrowseCommand: ParsableCommand {
             return
         }
         let source = try makeSource(file)
-        let describe = try describer(for: file)
+        let describe = try describer(for: file, settingsCatalog: settings.catalog)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
