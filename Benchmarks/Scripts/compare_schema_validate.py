@@ -2,57 +2,20 @@
 """Times file-to-verdict schema validation of one document by `keepsake validate --schema`,
 jsonschema-rs (PyPI `jsonschema-rs`: Python's json.load, then `is_valid`) and python-jsonschema
 (`Draft202012Validator.is_valid`), interleaved, and prints medians of wall time and peak RSS (from
-wait4), each tool's verdict, and the ratios. The schema (written next to the report) uses `$ref`,
-`pattern`, `oneOf`, `prefixItems` and `unevaluatedProperties` over the records that
+wait4), each tool's verdict, and the ratios. The schema, records.schema.json next to this script, uses
+`$ref`, `pattern`, `oneOf`, `prefixItems` and `unevaluatedProperties` over the records that
 generate_document.py writes.
 
 usage: compare_schema_validate.py KEEPSAKE_BINARY FILE [ROUNDS] [PYTHON_JSONSCHEMA_ROUNDS]
 """
-import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "required": ["version", "records"],
-    "properties": {"version": {"const": 3}, "records": {"type": "array", "items": {"$ref": "#/$defs/record"}}},
-    "$defs": {
-        "record": {
-            "type": "object",
-            "required": ["id", "name", "age"],
-            "properties": {
-                "id": {"type": "integer", "minimum": 0},
-                "name": {"type": "string", "minLength": 1},
-                "age": {"type": "integer", "minimum": 0, "maximum": 150},
-                "score": {"type": "number"},
-                "active": {"type": "boolean"},
-                "email": {"oneOf": [{"type": "null"}, {"type": "string", "format": "email"}]},
-                "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9]+$"}},
-                "address": {"$ref": "#/$defs/address"},
-                "balance": {"type": "integer"},
-            },
-            "unevaluatedProperties": False,
-        },
-        "address": {
-            "type": "object",
-            "required": ["street", "city"],
-            "properties": {
-                "street": {"type": "string", "pattern": "^[0-9]+ "},
-                "city": {"type": "string"},
-                "geo": {
-                    "type": "array",
-                    "prefixItems": [{"type": "number", "minimum": -90.5, "maximum": 90}, {"type": "number", "minimum": -180.25, "maximum": 180}],
-                    "items": False,
-                },
-            },
-        },
-    },
-}
+# The schema both this script and JSONSchemaBenchmarks use.
+SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "records.schema.json")
 
 RS = """
 import json, sys, jsonschema_rs
@@ -85,9 +48,7 @@ def main() -> None:
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     slow_rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     size = os.path.getsize(path)
-    schema = os.path.join(tempfile.mkdtemp(), "records.schema.json")
-    with open(schema, "w") as f:
-        json.dump(SCHEMA, f, indent=2)
+    schema = SCHEMA_PATH
     tools = {
         "keepsake validate --schema": ([keepsake, "validate", path, "--schema", schema], rounds),
         "jsonschema-rs (json.load + is_valid)": ([sys.executable, "-c", RS, schema, path], rounds),

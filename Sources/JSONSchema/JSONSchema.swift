@@ -33,6 +33,8 @@ public struct JSONSchema: @unchecked Sendable {
     let root: SchemaNode
     let index: SchemaIndex
     let annotate: Bool
+    /// Whether the schema has `$dynamicRef` or `$recursiveRef`.
+    let usesDynamicReferences: Bool
 
     /// Compiles a schema's text; `uri` is where it was read from (references relative to it resolve there).
     public init(text: String, uri: String = "urn:keepsake:schema", options: Options = Options()) throws(SchemaLoadError) {
@@ -41,6 +43,7 @@ public struct JSONSchema: @unchecked Sendable {
         let compiler = SchemaCompiler(index: index)
         root = try compiler.compile(location)
         annotate = compiler.usesUnevaluated
+        usesDynamicReferences = compiler.usesDynamicReferences
         dialect = index.info[location]?.dialect ?? options.dialect
         self.uri = index.info[location]?.base.description ?? uri
         self.index = index

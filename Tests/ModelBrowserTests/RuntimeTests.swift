@@ -103,3 +103,52 @@ struct RuntimeTests {
         #expect(terminal.frames.first?.text.contains("reading") == true)
     }
 }
+
+/// A checker that takes its time and finds every number above 10, counting its whole checks.
+final class SlowChecker: DocumentChecker, @unchecked Sendable {
+    let name = "slow"
+    private let lock = NSLock()
+    private var wholeChecks = 0
+    var checks: Int { lock.withLock { wholeChecks } }
+
+    func problems(in document: JSONDocument) -> [DocumentProblem] {
+        lock.withLock { wholeChecks += 1 }
+        Thread.sleep(forTimeInterval: 0.05)
+        return (0..<document.nodeCount).map { JSONDocument.Node(id: $0) }.compactMap { node in
+            guard let number = document.number(node), let value = Int(number.literal), value > 10 else { return nil }
+            return DocumentProblem(path: document.path(of: node), message: "\(value) is above 10")
+        }
+    }
+
+    func problems(in document: JSONDocument, changedAt path: JSONPath?, before: [DocumentProblem]) -> [DocumentProblem] {
+        problems(in: document)
+    }
+}
+
+@Suite("Runtime: checking in the background")
+struct BackgroundCheckTests {
+    @Test func theFirstScreenDoesNotWaitForTheCheckAndAStaleAnswerIsCheckedAgain() throws {
+        let checker = SlowChecker()
+        let terminal = HeadlessTerminal(script: [])
+        var runtime = BrowserRuntime(
+            terminal: terminal, source: JSONFileSource(path: "unused.json"), registry: ModelRegistry(),
+            describe: { state in state.attach(checker, inBackground: true) })
+        var state = runtime.state(for: try JSONDocument(#"{"a": 50, "b": 2}"#))
+        #expect(state.checkPending)
+        #expect(screen(state).contains("checking…"))
+        runtime.startCheck(of: state)
+        // An edit while the check runs: its answer is for the old version, so it is asked again.
+        for key in keys("jj<Enter><C-u>70<Enter>") { _ = runtime.handle(.key(key), state: &state) }
+        #expect(state.document.value(at: ["b"]) == 70)
+        // Saving before the answer asks first.
+        _ = runtime.handle(.key(.control("s")), state: &state)
+        guard case .confirm(let question) = state.mode else { Issue.record("no question: \(state.mode)"); return }
+        #expect(question.question == "The schema check is still running.")
+        _ = runtime.handle(.key(.character("c")), state: &state)
+        runtime.finishChecks(&state)
+        #expect(!state.checkPending)
+        #expect(state.problems.map(\.path) == [["a"], ["b"]])
+        #expect(checker.checks == 2)
+        #expect(screen(state).contains("⚠ 2 schema errors (!)"))
+    }
+}

@@ -10,6 +10,9 @@ final class SchemaCompiler {
     private var pending: [SchemaNode] = []
     /// Whether any compiled schema has an `unevaluated*` keyword (then annotations are collected).
     private(set) var usesUnevaluated = false
+    /// Whether any compiled schema has `$dynamicRef` or `$recursiveRef` (whose targets depend on
+    /// the path evaluation took, so a subtree cannot be checked again on its own).
+    private(set) var usesDynamicReferences = false
 
     init(index: SchemaIndex) {
         self.index = index
@@ -89,12 +92,14 @@ final class SchemaCompiler {
             throw fail(location.appending("$ref"), "$ref must be a string (a URI reference)")
         }
         if dialect == .draft2019, case .string(let reference)? = object["$recursiveRef"] {
+            usesDynamicReferences = true
             checks.append(Check(keyword: "$recursiveRef", kind: .recursiveRef(try resolve(reference, against: base, at: location.appending("$recursiveRef")))))
         }
         if dialect >= .draft2020, case .string(let reference)? = object["$dynamicRef"] {
             let resolved = base.resolving(reference)
             let target = try resolve(reference, against: base, at: location.appending("$dynamicRef"))
             let fragment = resolved.fragment.flatMap { $0.isEmpty || $0.hasPrefix("/") ? nil : $0 }
+            usesDynamicReferences = true
             checks.append(Check(keyword: "$dynamicRef", kind: .dynamicRef(target, anchor: fragment)))
         }
 

@@ -39,14 +39,18 @@ public struct SchemaExport {
         .object(["$ref": .string("#/$defs/" + name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1"))])
     }
 
-    /// `{"$ref": "#/$defs/NAME"}`, defining the model the first time.
-    private mutating func reference(toModel model: ModelSchema) -> JSONValue {
-        if defined.insert(model.name).inserted {
+    /// `{"$ref": "#/$defs/NAME"}`, defining it the first time (its place taken first: definitions refer to each other).
+    private mutating func reference(to name: String, _ define: (inout SchemaExport) -> JSONValue) -> JSONValue {
+        if defined.insert(name).inserted {
             let position = definitions.count
-            definitions.append((model.name, .null))
-            definitions[position].schema = modelSchema(model)
+            definitions.append((name, .null))
+            definitions[position].schema = define(&self)
         }
-        return Self.pointer(model.name)
+        return Self.pointer(name)
+    }
+
+    private mutating func reference(toModel model: ModelSchema) -> JSONValue {
+        reference(to: model.name) { $0.modelSchema(model) }
     }
 
     private mutating func reference(toModelNamed name: String) -> JSONValue {
@@ -169,12 +173,7 @@ public struct SchemaExport {
     /// Variants as a `$defs` entry: one `oneOf` branch per case, named by its `title`, fixed by its
     /// tag, and a last branch for any other tag (kept by the model as its fallback case).
     private mutating func reference(toVariants variants: VariantSchema) -> JSONValue {
-        if defined.insert(variants.name).inserted {
-            let position = definitions.count
-            definitions.append((variants.name, .null))
-            definitions[position].schema = variantsSchema(variants)
-        }
-        return Self.pointer(variants.name)
+        reference(to: variants.name) { $0.variantsSchema(variants) }
     }
 
     private mutating func variantsSchema(_ variants: VariantSchema) -> JSONValue {

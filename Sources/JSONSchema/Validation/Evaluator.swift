@@ -41,7 +41,7 @@ final class Evaluator {
 
     private func report(_ keyword: String, _ node: JSONDocument.Node, schema: SchemaNode, _ message: @autoclosure () -> String) {
         guard collecting else { return }
-        let path = keywordPath.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        let path = Self.pointer(keywordPath)
         let absolute = schema.absoluteLocation + (keyword.isEmpty ? "" : "/" + keyword)
         errors.append(ValidationError(
             instancePath: JSONPath(instancePath), node: node, keywordLocation: path, absoluteKeywordLocation: absolute,
@@ -64,9 +64,20 @@ final class Evaluator {
     // MARK: Evaluating
 
     /// Applies a schema to a value from the start; returns the outcome and the errors recorded.
-    func run(_ schema: SchemaNode, _ node: JSONDocument.Node) -> (outcome: Outcome, errors: [ValidationError]) {
+    /// A value inside the document (checked again on its own) gives its own instance and keyword
+    /// paths, so its errors read as they would in a check of the whole.
+    func run(
+        _ schema: SchemaNode, _ node: JSONDocument.Node, instancePath: [JSONPath.Component] = [], keywordPath: [String] = []
+    ) -> (outcome: Outcome, errors: [ValidationError]) {
+        self.instancePath = instancePath
+        self.keywordPath = keywordPath
         let outcome = evaluate(schema, node)
         return (outcome, errors)
+    }
+
+    /// A keyword path as a JSON Pointer, as error locations are written.
+    static func pointer(_ keywordPath: [String]) -> String {
+        keywordPath.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
     }
 
     /// Applies a schema to a value.
@@ -178,12 +189,7 @@ final class Evaluator {
             guard kind == .array else { return }
             var matched = 0
             var position = 0
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 if quietly({ evaluate(subschema, child).valid }) {
                     matched += 1
                     if annotate { outcome.containsIndices.insert(position) }
@@ -203,12 +209,7 @@ final class Evaluator {
             // One pass over the members marks the names found.
             var found = PositionSet()
             var count = 0
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 if let position = names.position(ofKeyOf: child, in: reader), !found.contains(position) {
                     found.insert(position)
                     count += 1
@@ -238,12 +239,7 @@ final class Evaluator {
         case .properties(let properties):
             guard kind == .object else { return }
             var position = -1
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 position += 1
                 guard let found = properties.keys.position(ofKeyOf: child, in: reader) else { continue }
                 let key = collecting ? properties.order[found] : ""
@@ -259,12 +255,7 @@ final class Evaluator {
         case .patternProperties(let list):
             guard kind == .object else { return }
             var position = -1
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 position += 1
                 guard let key = document.key(child) else { continue }
                 for (regex, subschema) in list where regex.matches(key) {
@@ -280,12 +271,7 @@ final class Evaluator {
             }
         case .additionalProperties(let subschema, let named, let patterns):
             guard kind == .object else { return }
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 guard !named.contains(keyOf: child, in: reader) else { continue }
                 let key = patterns.isEmpty && !collecting ? "" : document.key(child) ?? ""
                 guard !patterns.contains(where: { $0.matches(key) }) else { continue }
@@ -299,12 +285,7 @@ final class Evaluator {
             if annotate { outcome.allProperties = true }
         case .propertyNames(let subschema):
             guard kind == .object else { return }
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 guard let key = document.key(child) else { continue }
                 if !propertyName(key, isValidFor: subschema) {
                     fail("the property name \(JSONStringQuote(key)) is not valid")
@@ -314,12 +295,7 @@ final class Evaluator {
         case .prefixItems(let list):
             guard kind == .array else { return }
             var position = 0
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 guard position < list.count else { break }
                 if collecting { keywordPath.append(String(position)) }
                 let result = evaluate(list[position], child: child, .index(position))
@@ -334,12 +310,7 @@ final class Evaluator {
         case .items(let subschema, let after):
             guard kind == .array else { return }
             var position = 0
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 defer { position += 1 }
                 guard position >= after else { continue }
                 let result = evaluate(subschema, child: child, .index(position))
@@ -352,12 +323,7 @@ final class Evaluator {
         case .unevaluatedItems(let subschema):
             guard kind == .array else { return }
             var position = 0
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 defer { position += 1 }
                 guard !outcome.evaluated(item: position) else { continue }
                 let result = evaluate(subschema, child: child, .index(position))
@@ -371,12 +337,7 @@ final class Evaluator {
         case .unevaluatedProperties(let subschema):
             guard kind == .object else { return }
             var position = -1
-            // Sibling by sibling through the document's links (no iterator copies the index).
-            var nextID = node.id + 1
-            let endID = reader.subtreeEnd(node)
-            while nextID < endID {
-                let child = JSONDocument.Node(id: nextID)
-                nextID = reader.subtreeEnd(child)
+            for child in reader.children(node) {
                 position += 1
                 guard !outcome.evaluated(property: position) else { continue }
                 let key = document.key(child) ?? ""

@@ -4,11 +4,15 @@ public struct DocumentProblem: Hashable, Sendable, CustomStringConvertible {
     public var path: JSONPath
     /// What is wrong.
     public var message: String
+    /// Where in the checker's rules it comes from (a schema's keyword location), so that a checker
+    /// can tell which problems a look at one value again replaces.
+    public var source: String
 
     /// A problem.
-    public init(path: JSONPath, message: String) {
+    public init(path: JSONPath, message: String, source: String = "") {
         self.path = path
         self.message = message
+        self.source = source
     }
 
     public var description: String { "\(path.jq): \(message)" }

@@ -36,6 +36,25 @@ public final class JSONDocumentReader: @unchecked Sendable {
     /// The id after a node's subtree: its next sibling's, if it has one.
     public func subtreeEnd(_ node: JSONDocument.Node) -> Int { node.id + Int(entry(node).link) }
 
+    /// The direct children of a container, in order, through the sibling links.
+    public func children(_ node: JSONDocument.Node) -> Children {
+        Children(reader: self, following: node.id + 1, end: subtreeEnd(node))
+    }
+
+    /// A container's children, each found from the one before.
+    public struct Children: Sequence, IteratorProtocol {
+        let reader: JSONDocumentReader
+        var following: Int
+        let end: Int
+
+        public mutating func next() -> JSONDocument.Node? {
+            guard following < end else { return nil }
+            let child = JSONDocument.Node(id: following)
+            following = reader.subtreeEnd(child)
+            return child
+        }
+    }
+
     /// The byte range of a node's value.
     public func range(_ node: JSONDocument.Node) -> Range<Int> {
         let entry = entry(node)

@@ -26,6 +26,8 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
 
     /// Describes a freshly loaded state (`BrowserState.describe(as:…)`, `note(_:)`).
     public typealias Describe = @Sendable (inout BrowserState) -> Void
+    /// The check of the whole document running on another thread, if one is.
+    private var check: BackgroundCheck?
 
     /// A runtime for a source in a terminal; `editor` defaults to the person's editor.
     public init(
@@ -96,13 +98,46 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         if size.width != state.width || size.height != state.height {
             _ = update(&state, .resize(width: size.width, height: size.height))
         }
+        if state.checkPending { startCheck(of: state) }
         render(state, into: &grid)
         terminal.draw(grid)
         while true {
-            guard let event = terminal.nextEvent(timeout: 200) else { continue }
-            guard handle(event, state: &state) else { return state }
+            // While a check runs, the wait for a key is short, so its answer is shown soon.
+            let event = terminal.nextEvent(timeout: check == nil ? 200 : 20)
+            if let event, !handle(event, state: &state) { return state }
+            let answered = deliverFinishedCheck(to: &state)
+            guard event != nil || answered else { continue }
             render(state, into: &grid)
             terminal.draw(grid)
+        }
+    }
+
+    /// Starts checking the state's whole document on another thread (replacing a check under way).
+    mutating func startCheck(of state: BrowserState) {
+        guard let checker = state.checker else { return }
+        let started = BackgroundCheck(revision: state.revision)
+        let document = state.document
+        DispatchQueue.global().async {
+            let problems = checker.problems(in: document)
+            started.finish(problems)
+        }
+        check = started
+    }
+
+    /// Hands a finished check's answer to `update`; returns whether there was one.
+    mutating func deliverFinishedCheck(to state: inout BrowserState) -> Bool {
+        guard let running = check, let problems = running.problems else { return false }
+        check = nil
+        _ = handle(.checked(problems: problems, revision: running.revision), state: &state)
+        return true
+    }
+
+    /// Waits for the check under way and hands over its answer (and that of any check it starts):
+    /// for callers that drive the runtime event by event, as tests do.
+    mutating func finishChecks(_ state: inout BrowserState) {
+        while let running = check {
+            running.wait()
+            _ = deliverFinishedCheck(to: &state)
         }
     }
 
@@ -125,6 +160,9 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         case .copy(let text):
             terminal.copy(text)
             return terminal.clipboardNote.map { [.notice($0)] } ?? []
+        case .checkDocument:
+            startCheck(of: state)
+            return []
         case .openInEditor(let request):
             terminal.suspend()
             let outcome = editor.edit(request)
@@ -145,6 +183,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
                 let size = (state.width, state.height)
                 state = self.state(for: reloaded)
                 _ = update(&state, .resize(width: size.0, height: size.1))
+                if state.checkPending { startCheck(of: state) } else { check = nil }
                 return []
             } catch {
                 return [.saveFailed(message: "cannot reload: \(error.message)", changedOnDisk: false)]
@@ -185,5 +224,29 @@ public enum Browser {
         var runtime = BrowserRuntime(
             terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor, describe: describe)
         runtime.run(runtime.state(for: document))
+    }
+}
+
+/// A check of a whole document on another thread: its answer, once there is one.
+final class BackgroundCheck: @unchecked Sendable {
+    /// The version of the document checked.
+    let revision: Int
+    private let answer = Mutex<[DocumentProblem]?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(revision: Int) { self.revision = revision }
+
+    func finish(_ problems: [DocumentProblem]) {
+        answer.withLock { $0 = problems }
+        done.signal()
+    }
+
+    /// The answer, when the check has finished.
+    var problems: [DocumentProblem]? { answer.withLock { $0 } }
+
+    /// Blocks until the check has finished.
+    func wait() {
+        done.wait()
+        done.signal()
     }
 }

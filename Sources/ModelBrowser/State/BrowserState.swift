@@ -5,8 +5,13 @@ import LosslessJSON
 public struct BrowserState: Sendable {
     /// The document as it is now.
     public internal(set) var document: JSONDocument {
-        didSet { rows.document = document }
+        didSet {
+            rows.document = document
+            revision += 1
+        }
     }
+    /// Counts the document's versions (a check made in the background applies to one of them).
+    public private(set) var revision = 0
     /// The document as loaded or last saved (for the diff view and the modified marker).
     public internal(set) var saved: JSONDocument
     /// What the title bar calls the source.
@@ -47,6 +52,9 @@ public struct BrowserState: Sendable {
     var quitAfterSave = false
     /// What checks the document after each edit (a JSON Schema), if anything.
     public internal(set) var checker: (any DocumentChecker)?
+    /// Whether the whole document is being checked in the background (the runtime runs it and
+    /// answers with `Event.checked`); edits are not checked one by one meanwhile.
+    public internal(set) var checkPending = false
     /// What the checker found, in document order.
     public internal(set) var problems: [DocumentProblem] = [] {
         didSet { problemAtPath = Dictionary(problems.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first }) }
@@ -96,18 +104,22 @@ public struct BrowserState: Sendable {
             registry: registry, modelName: modelName, width: width, height: height)
     }
 
-    /// Checks the document with a checker now and after every edit.
-    public mutating func attach(_ checker: any DocumentChecker) {
+    /// Checks the document with a checker now (or, `inBackground`, on another thread the runtime
+    /// starts: a large document's first screen does not wait for it) and after every edit.
+    public mutating func attach(_ checker: any DocumentChecker, inBackground: Bool = false) {
         self.checker = checker
-        problems = checker.problems(in: document)
+        checkPending = inBackground
+        problems = inBackground ? [] : checker.problems(in: document)
     }
 
     /// Describes the whole root with a type made from data (a JSON Schema's), its models and its
     /// checker, replacing what the registry's best match gave; the title bar shows `name`.
-    public mutating func describe(as type: FieldType, name: String, models: ModelRegistry, checker: (any DocumentChecker)?) {
+    public mutating func describe(
+        as type: FieldType, name: String, models: ModelRegistry, checker: (any DocumentChecker)?, checkInBackground: Bool = false
+    ) {
         registry = models
         binding = .typed(type, name: name)
-        if let checker { attach(checker) }
+        if let checker { attach(checker, inBackground: checkInBackground) }
         rebuildRows()
     }
 

@@ -152,6 +152,14 @@ public struct Confirmation: Hashable, Sendable {
             purpose: .saveWithProblems(path: path))
     }
 
+    /// Saving before the schema check of the whole document has finished.
+    static func saveWhileChecking(path: String?) -> Confirmation {
+        Confirmation(
+            question: "The schema check is still running.",
+            choices: [Choice(key: "s", label: "save anyway", answer: .save), Choice(key: "c", label: "cancel", answer: .cancel)],
+            purpose: .saveWithProblems(path: path))
+    }
+
     /// Saving over a file that changed on disk.
     static func overwriteChangedFile(path: String?) -> Confirmation {
         Confirmation(

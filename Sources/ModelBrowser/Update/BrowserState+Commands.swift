@@ -8,8 +8,8 @@ extension BrowserState {
             say("standard input has no file: save with :w PATH", error: true)
             return []
         }
-        if !confirmed, !problems.isEmpty {
-            mode = .confirm(.saveWithProblems(problems.count, path: path))
+        if !confirmed, checkPending || !problems.isEmpty {
+            mode = .confirm(checkPending ? .saveWhileChecking(path: path) : .saveWithProblems(problems.count, path: path))
             return []
         }
         return [.save(path: path, force: false)]

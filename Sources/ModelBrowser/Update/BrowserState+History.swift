@@ -55,7 +55,9 @@ extension BrowserState {
 
     /// Asks the checker again about what a change can have affected.
     mutating func recheck(changedAt path: JSONPath?) {
-        guard let checker else { return }
+        // While the whole document is checked in the background, its answer (for an older
+        // version) starts another check instead.
+        guard let checker, !checkPending else { return }
         problems = checker.problems(in: document, changedAt: path, before: problems)
     }
 

@@ -25,6 +25,8 @@ public enum Event: Hashable, Sendable {
     case editorFinished(EditorRequest, EditorOutcome)
     /// Something the runtime wants said in the status line (a copy the terminal may not support).
     case notice(String)
+    /// The background check of the whole document finished, for the document's `revision` then.
+    case checked(problems: [DocumentProblem], revision: Int)
 }
 
 /// Work the executable carries out for the pure browser.
@@ -39,6 +41,8 @@ public enum Effect: Hashable, Sendable {
     case reload
     /// Hand the terminal to the person's editor with a value in a temporary file.
     case openInEditor(EditorRequest)
+    /// Check the whole document in the background (answered by `Event.checked`).
+    case checkDocument
 }
 
 /// A value opened in an external editor: what the temporary file holds, and where it came from.

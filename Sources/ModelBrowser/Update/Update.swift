@@ -36,6 +36,12 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         return []
     case .editorFinished(let request, let outcome):
         return state.finishEditing(request, outcome)
+    case .checked(let problems, let revision):
+        // An answer about an older version: check the one there is now.
+        guard revision == state.revision else { return [.checkDocument] }
+        state.problems = problems
+        state.checkPending = false
+        return []
     case .notice(let text):
         state.say((state.message.map { $0 + " — " } ?? "") + text, error: state.messageIsError)
         return []

@@ -47,7 +47,7 @@ private func drawTitle(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     case .none, .rows(nil): modelText = ""
     }
     let count = state.problems.count
-    let errors = count == 0 ? "" : "⚠ \(count) schema error\(count == 1 ? "" : "s") (!)  "
+    let errors = state.checkPending ? "checking…  " : count == 0 ? "" : "⚠ \(count) schema error\(count == 1 ? "" : "s") (!)  "
     let marker = errors + (state.isModified ? "● modified " : "")
     let room = max(0, area.width - displayWidth(marker) - 1)
     let sourceRoom = max(4, room - displayWidth(" keepsake  ") - displayWidth(modelText))

@@ -16,7 +16,7 @@ extension BrowseCommand {
             let description = SchemaDescription(schema, name: (schemaOptions.schema.map { ($0 as NSString).lastPathComponent }) ?? "schema")
             let checker = SchemaChecker(schema, name: description.name)
             return { state in
-                state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker)
+                state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker, checkInBackground: true)
             }
         }
         let selection = SchemaSelection(explicit: nil, catalogs: try catalogs(settingsCatalog))
@@ -30,7 +30,7 @@ extension BrowseCommand {
                 let description = SchemaDescription(schema, name: choice.name)
                 state.describe(
                     as: description.rootType, name: description.name, models: description.registry,
-                    checker: SchemaChecker(schema, name: description.name))
+                    checker: SchemaChecker(schema, name: description.name), checkInBackground: true)
             } catch {
                 state.note("schema not used: \(error); browsing without one", error: true)
             }

@@ -43,7 +43,7 @@ struct SchemaOptions: ParsableArguments {
     @Option(name: .customLong("schema-map"), help: "PREFIX=DIR: read schemas whose URI starts with PREFIX from DIR (repeatable; no network is ever used).")
     var schemaMaps: [String] = []
 
-    @Flag(help: "Check formats (date-time, email, uri, …) instead of treating them as annotations.")
+    @Flag(help: "Check formats (date-time, email, uri and the rest the specification names) instead of treating them as annotations.")
     var assertFormat = false
 
     /// The options for the schema library; a malformed mapping is a usage error.
