@@ -17,10 +17,10 @@ final class Evaluator {
     /// Whether errors are recorded.
     var collecting: Bool
     var errors: [ValidationError] = []
-    private var instancePath: [JSONPath.Component] = []
-    private var keywordPath: [String] = []
+    var instancePath: [JSONPath.Component] = []
+    var keywordPath: [String] = []
     /// The schema resources entered, outermost first (for `$dynamicRef` and `$recursiveRef`).
-    private var dynamicScope: [SchemaNode] = []
+    var dynamicScope: [SchemaNode] = []
     /// How deep evaluation has gone (a bound instead of a stack overflow on a self-referring schema).
     private var depth = 0
     /// The deepest evaluation allowed: on the large-stack thread, and less on a caller's own stack.
@@ -39,7 +39,7 @@ final class Evaluator {
 
     // MARK: Reporting
 
-    private func report(_ keyword: String, _ node: JSONDocument.Node, schema: SchemaNode, _ message: @autoclosure () -> String) {
+    func report(_ keyword: String, _ node: JSONDocument.Node, schema: SchemaNode, _ message: @autoclosure () -> String) {
         guard collecting else { return }
         let path = Self.pointer(keywordPath)
         let absolute = schema.absoluteLocation + (keyword.isEmpty ? "" : "/" + keyword)
@@ -49,7 +49,7 @@ final class Evaluator {
     }
 
     /// Describes a value shortly for messages.
-    private func shown(_ node: JSONDocument.Node) -> String {
+    func shown(_ node: JSONDocument.Node) -> String {
         let range = document.range(node)
         if range.count > 40 {
             switch reader.kind(node) {
@@ -111,14 +111,14 @@ final class Evaluator {
     }
 
     /// Applies a schema to a child value (its path one step longer).
-    private func evaluate(_ schema: SchemaNode, child node: JSONDocument.Node, _ component: JSONPath.Component) -> Outcome {
+    func evaluate(_ schema: SchemaNode, child node: JSONDocument.Node, _ component: JSONPath.Component) -> Outcome {
         if collecting { instancePath.append(component) }
         defer { if collecting { instancePath.removeLast() } }
         return evaluate(schema, node)
     }
 
     /// Evaluates without recording errors (for `not`, `if`, `contains`, and branches).
-    private func quietly<T>(_ body: () -> T) -> T {
+    func quietly<T>(_ body: () -> T) -> T {
         let was = collecting
         collecting = false
         defer { collecting = was }
@@ -126,7 +126,7 @@ final class Evaluator {
     }
 
     /// Runs `body` with errors kept apart; returns its result and the errors it recorded.
-    private func separately(_ body: () -> Outcome) -> (Outcome, [ValidationError]) {
+    func separately(_ body: () -> Outcome) -> (Outcome, [ValidationError]) {
         let start = errors.count
         let outcome = body()
         let recorded = Array(errors[start...])
@@ -400,138 +400,5 @@ final class Evaluator {
             if !result.valid { outcome.valid = false }
             outcome.absorb(result)
         }
-    }
-
-    /// `then` or `else`: its path in the keyword location is its own keyword's.
-    private func absorbSubschema(_ subschema: SchemaNode, keyword: String, _ node: JSONDocument.Node, _ outcome: inout Outcome) {
-        if collecting { keywordPath[keywordPath.count - 1] = keyword }
-        let result = evaluate(subschema, node)
-        if !result.valid { outcome.valid = false }
-        outcome.absorb(result)
-    }
-
-    /// `anyOf` and `oneOf`: every branch is tried (all of them when annotations are collected); on
-    /// failure the errors reported are those of the branch that came closest, not every branch's.
-    private func applyAnyOrOne(
-        _ check: UnsafeMutablePointer<Check>, _ schema: SchemaNode, _ node: JSONDocument.Node, _ list: [SchemaNode], exactlyOne: Bool, _ outcome: inout Outcome
-    ) {
-        var valid: [Int] = []
-        var failures: [(position: Int, errors: [ValidationError])] = []
-        for (position, subschema) in list.enumerated() {
-            if collecting { keywordPath.append(String(position)) }
-            let (result, branchErrors) = separately { evaluate(subschema, node) }
-            if collecting { keywordPath.removeLast() }
-            if result.valid {
-                valid.append(position)
-                outcome.absorb(result)
-                if !exactlyOne && !annotate { break }
-                if exactlyOne && valid.count > 1 && !collecting { break }
-            } else if collecting {
-                failures.append((position, branchErrors))
-            }
-        }
-        if valid.isEmpty {
-            outcome.valid = false
-            guard collecting else { return }
-            let closest = Self.closest(failures, in: list, depth: instancePath.count)
-            let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
-            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.pointee.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
-            errors += closest?.errors ?? []
-        } else if exactlyOne && valid.count > 1 {
-            outcome.valid = false
-            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against more than one schema of oneOf (\(valid.map { Self.branchName(list[$0], $0) }.joined(separator: ", ")))")
-        }
-    }
-
-    /// The failing branch that came closest: one whose tag-like keywords (`const`, `enum`, `type`
-    /// of the value itself) held, then the one whose first error is deepest, then the fewest errors.
-    /// The failed branch that came closest, for an instance `depth` steps below the root: one whose
-    /// tag (a `const`, `enum` or `type` on the value or a member) matched, then the one that got
-    /// deepest, then the one with fewest errors.
-    static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode], depth: Int) -> (position: Int, errors: [ValidationError])? {
-        func tagMismatch(_ errors: [ValidationError]) -> Bool {
-            errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= depth + 1 }
-        }
-        return failures.min { a, b in
-            let (ta, tb) = (tagMismatch(a.errors), tagMismatch(b.errors))
-            if ta != tb { return !ta }
-            let da = a.errors.map(\.instancePath.components.count).max() ?? 0
-            let db = b.errors.map(\.instancePath.components.count).max() ?? 0
-            if da != db { return da > db }
-            return a.errors.count < b.errors.count
-        }
-    }
-
-    /// How a branch is named: its title, its `$ref`'s last step, or its position.
-    static func branchName(_ branch: SchemaNode, _ position: Int) -> String {
-        if case .string(let title)? = branch.object?["title"] { return "\"\(title)\"" }
-        if case .string(let reference)? = branch.object?["$ref"] { return reference.split(separator: "/").last.map(String.init) ?? reference }
-        return "#\(position)"
-    }
-
-    // MARK: Values
-
-    private func matches(_ kind: JSONKind, _ node: JSONDocument.Node, _ mask: TypeMask) -> Bool {
-        switch kind {
-        case .null: return mask.contains(.null)
-        case .true, .false: return mask.contains(.boolean)
-        case .string: return mask.contains(.string)
-        case .array: return mask.contains(.array)
-        case .object: return mask.contains(.object)
-        case .number:
-            if mask.contains(.number) { return true }
-            guard mask.contains(.integer) else { return false }
-            guard let bytes = reader.rawBytes(node) else {
-                return document.number(node).map { DecimalValue($0).isInteger } ?? false
-            }
-            return SmallDecimal.isIntegerLiteral(bytes)
-        }
-    }
-
-    /// -1, 0 or 1 as a number value is below, equal to or above a limit: exactly, from its literal.
-    private func compare(_ node: JSONDocument.Node, to limit: NumberLimit) -> Int {
-        if let bound = limit.small, let bytes = reader.rawBytes(node), let small = SmallDecimal(literal: bytes) {
-            return small.compare(to: bound)
-        }
-        guard let number = document.number(node) else { return 0 }
-        let value = DecimalValue(number)
-        return value < limit.value ? -1 : (limit.value < value ? 1 : 0)
-    }
-
-    /// A string's length in code points (an unescaped one counted in place: its UTF-8 lead bytes).
-    private func scalarCount(_ node: JSONDocument.Node) -> Int? {
-        if let bytes = reader.unescapedStringBytes(node) {
-            var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-            return count
-        }
-        return document.string(node)?.unicodeScalars.count
-    }
-
-    /// The positions of the first two equal items, if any.
-    private func duplicate(in node: JSONDocument.Node) -> (Int, Int)? {
-        var seen: [String: Int] = [:]
-        for (position, child) in document.children(node).enumerated() {
-            let key = JSONSemantics.canonical(document.value(child))
-            if let first = seen[key] { return (first, position) }
-            seen[key] = position
-        }
-        return nil
-    }
-
-    /// Whether a property name (a string, not a node) is valid for a schema.
-    private func propertyName(_ key: String, isValidFor schema: SchemaNode) -> Bool {
-        guard let keyDocument = try? JSONDocument(JSONWriter.quoted(key)) else { return false }
-        let evaluator = Evaluator(document: keyDocument, index: index, assertFormat: assertFormat, annotate: false, collecting: false)
-        evaluator.dynamicScope = dynamicScope
-        return evaluator.evaluate(schema, keyDocument.root).valid
-    }
-}
-
-extension Array where Element == ValidationError {
-    /// Drops the last error when errors are recorded (a `false` subschema's generic message,
-    /// replaced by a message in the parent keyword's terms).
-    mutating func removeLastIfCollecting(_ collecting: Bool) {
-        if collecting, !isEmpty { removeLast() }
     }
 }

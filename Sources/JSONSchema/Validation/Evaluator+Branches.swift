@@ -1,0 +1,72 @@
+import LosslessJSON
+
+/// The applicators that choose among subschemas: `then`/`else`, `anyOf`/`oneOf`, and how a failed
+/// choice is named and explained (the branch that came closest).
+extension Evaluator {
+    /// `then` or `else`: its path in the keyword location is its own keyword's.
+    func absorbSubschema(_ subschema: SchemaNode, keyword: String, _ node: JSONDocument.Node, _ outcome: inout Outcome) {
+        if collecting { keywordPath[keywordPath.count - 1] = keyword }
+        let result = evaluate(subschema, node)
+        if !result.valid { outcome.valid = false }
+        outcome.absorb(result)
+    }
+
+    /// `anyOf` and `oneOf`: every branch is tried (all of them when annotations are collected); on
+    /// failure the errors reported are those of the branch that came closest, not every branch's.
+    func applyAnyOrOne(
+        _ check: UnsafeMutablePointer<Check>, _ schema: SchemaNode, _ node: JSONDocument.Node, _ list: [SchemaNode], exactlyOne: Bool, _ outcome: inout Outcome
+    ) {
+        var valid: [Int] = []
+        var failures: [(position: Int, errors: [ValidationError])] = []
+        for (position, subschema) in list.enumerated() {
+            if collecting { keywordPath.append(String(position)) }
+            let (result, branchErrors) = separately { evaluate(subschema, node) }
+            if collecting { keywordPath.removeLast() }
+            if result.valid {
+                valid.append(position)
+                outcome.absorb(result)
+                if !exactlyOne && !annotate { break }
+                if exactlyOne && valid.count > 1 && !collecting { break }
+            } else if collecting {
+                failures.append((position, branchErrors))
+            }
+        }
+        if valid.isEmpty {
+            outcome.valid = false
+            guard collecting else { return }
+            let closest = Self.closest(failures, in: list, depth: instancePath.count)
+            let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
+            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.pointee.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
+            errors += closest?.errors ?? []
+        } else if exactlyOne && valid.count > 1 {
+            outcome.valid = false
+            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against more than one schema of oneOf (\(valid.map { Self.branchName(list[$0], $0) }.joined(separator: ", ")))")
+        }
+    }
+
+    /// The failing branch that came closest: one whose tag-like keywords (`const`, `enum`, `type`
+    /// of the value itself) held, then the one whose first error is deepest, then the fewest errors.
+    /// The failed branch that came closest, for an instance `depth` steps below the root: one whose
+    /// tag (a `const`, `enum` or `type` on the value or a member) matched, then the one that got
+    /// deepest, then the one with fewest errors.
+    static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode], depth: Int) -> (position: Int, errors: [ValidationError])? {
+        func tagMismatch(_ errors: [ValidationError]) -> Bool {
+            errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= depth + 1 }
+        }
+        return failures.min { a, b in
+            let (ta, tb) = (tagMismatch(a.errors), tagMismatch(b.errors))
+            if ta != tb { return !ta }
+            let da = a.errors.map(\.instancePath.components.count).max() ?? 0
+            let db = b.errors.map(\.instancePath.components.count).max() ?? 0
+            if da != db { return da > db }
+            return a.errors.count < b.errors.count
+        }
+    }
+
+    /// How a branch is named: its title, its `$ref`'s last step, or its position.
+    static func branchName(_ branch: SchemaNode, _ position: Int) -> String {
+        if case .string(let title)? = branch.object?["title"] { return "\"\(title)\"" }
+        if case .string(let reference)? = branch.object?["$ref"] { return reference.split(separator: "/").last.map(String.init) ?? reference }
+        return "#\(position)"
+    }
+}
