@@ -67,6 +67,17 @@ struct EditTests {
         #expect(try edited(#"{"a":[]}"#, .insertElement(in: ["a"], value: 1)) == #"{"a":[1]}"#)
     }
 
+    @Test func insertIntoAnEmptyContainerKeepsTheWhiteSpaceInIt() throws {
+        #expect(try edited("{\"x\": {\n  }}", .set(at: ["x", "a"], to: 1)) == "{\"x\": {\n  \"a\": 1\n  }}")
+        #expect(try edited("{\"y\": [ ]}", .insertElement(in: ["y"], value: 1)) == "{\"y\": [ 1]}")
+        #expect(try edited("{ }", .set(at: ["a"], to: true)) == "{ \"a\":true}")  // no colon spacing to copy
+    }
+
+    @Test func setWithTheRFC6901DashAppendsToAnArray() throws {
+        #expect(try edited("[1, 2]", .set(at: JSONPath(parsing: "/-"), to: 3)) == "[1, 2, 3]")
+        #expect(try edited(#"{"-": 1}"#, .set(at: JSONPath(parsing: "/-"), to: 2)) == #"{"-": 2}"#)  // a key on an object
+    }
+
     @Test func insertElementKeepsTabsAndCRLF() throws {
         let text = "[\r\n\t1,\r\n\t2\r\n]"
         let inserted = try edited(text, .insertElement(in: .root, value: ["a": 1]))

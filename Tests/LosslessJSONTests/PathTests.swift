@@ -65,4 +65,24 @@ struct PathTests {
         #expect(document.value(at: try JSONPath(parsing: "/a/2/01")) == "k")
         #expect(document.value(at: try JSONPath(parsing: ".a[5]")) == nil)
     }
+
+    @Test func pointersSplitAtEverySlashEvenBeforeACombiningMark() throws {
+        // "/\u{301}" is one Character; split by Characters, "/x/\u{301}y" was one key "x/\u{301}y".
+        let path = try JSONPath(parsing: "/x/\u{301}y")
+        #expect(path == JSONPath([.key("x"), .key("\u{301}y")]))
+        #expect(try JSONPath(parsing: "/\u{301}") == JSONPath([.key("\u{301}")]))
+        #expect(try JSONPath(parsing: "/a\u{200D}/b") == JSONPath([.key("a\u{200D}"), .key("b")]))
+        let document = try JSONDocument(#"{"x": {"y": 1, "\u0301y": 2}}"#)
+        #expect(document.value(at: path) == 2)
+    }
+
+    @Test func aVeryLongPathIsShortenedInItsSyntaxError() {
+        let text = "." + String(repeating: "a", count: 130_000) + "["
+        #expect(throws: JSONPathSyntaxError.self) { try JSONPath(parsing: text) }
+        do {
+            _ = try JSONPath(parsing: text)
+        } catch {
+            #expect(error.description.count < 500)
+        }
+    }
 }

@@ -16,17 +16,17 @@ struct SourceTests {
         let loaded = try source.load(progress: LoadProgress())
         var edited = loaded
         try edited.apply(.replace(at: ["b", 1], with: "y"))
-        let saved = try source.save(edited, since: loaded, force: false)
+        let saved = try source.save(edited, since: loaded, overrides: [])
         #expect(folder.read(file) == text.replacingOccurrences(of: "\"x\"", with: "\"y\""))
         #expect(saved.origin?.path == file)
         // Someone else writes the file: the next save is refused with the kind the browser asks about.
         _ = folder.write("f.json", "{\"a\": 2}")
         var again = saved
         try again.apply(.replace(at: ["a"], with: 3))
-        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(again, since: saved, force: false) }
+        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(again, since: saved, overrides: []) }
         #expect(refusal?.kind == .changedOnDisk)
         #expect(folder.read(file) == "{\"a\": 2}")
-        _ = try source.save(again, since: saved, force: true)
+        _ = try source.save(again, since: saved, overrides: .overwriteChanges)
         #expect(folder.read(file).contains("\"a\": 3"))
     }
 
@@ -35,7 +35,7 @@ struct SourceTests {
         var source = JSONFileSource(path: "-")
         #expect(source.name == "(standard input)" && !source.canSaveInPlace)
         let document = try JSONDocument("[1, 2]")
-        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(document, since: document, force: false) }
+        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(document, since: document, overrides: []) }
         #expect(refusal?.message.contains(":w PATH") == true)
         let target = folder.path + "/out.json"
         _ = try source.save(document, to: target)
@@ -71,22 +71,22 @@ struct SourceTests {
         // An edit in the first line changes its bytes only; the blank line and CRLF stay.
         var edited = loaded
         try edited.apply(.replace(at: [0, "s"], with: "b"))
-        var saved = try source.save(edited, since: loaded, force: false)
+        var saved = try source.save(edited, since: loaded, overrides: [])
         #expect(folder.read(file) == text.replacingOccurrences(of: "\"a\"", with: "\"b\""))
         // Elements are matched to lines by position: a removed last element drops its line, an
         // added one is appended, and a changed one is edited in its line's own style.
         var next = saved
         try next.apply(.insertElement(in: .root, value: ["new": true]))
-        saved = try source.save(next, since: saved, force: false)
+        saved = try source.save(next, since: saved, overrides: [])
         #expect(folder.read(file) == "{\"n\": 1,  \"s\": \"b\"}\r\n\n[2,3]\n{\"n\": 4}\n{\"new\":true}\n")
         next = saved
         try next.apply(.remove(at: [3]))
         try next.apply(.replace(at: [2, "n"], with: 5))
-        saved = try source.save(next, since: saved, force: false)
+        saved = try source.save(next, since: saved, overrides: [])
         #expect(folder.read(file) == "{\"n\": 1,  \"s\": \"b\"}\r\n\n[2,3]\n{\"n\": 5}\n")
         // A change on disk is refused unless forced.
         _ = folder.write("rows.jsonl", "{}\n")
-        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(saved, since: saved, force: false) }
+        let refusal = #expect(throws: DocumentSourceError.self) { try source.save(saved, since: saved, overrides: []) }
         #expect(refusal?.kind == .changedOnDisk)
     }
 

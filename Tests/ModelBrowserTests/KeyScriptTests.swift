@@ -167,23 +167,23 @@ struct KeyScriptTests {
             return
         }
         #expect(press(&state, "c").isEmpty)
-        #expect(press(&state, "<C-s>") == [.save(path: nil, force: false)])
+        #expect(press(&state, "<C-s>") == [.save(path: nil, overrides: [])])
         #expect(update(&state, .saved(path: "x.json")).isEmpty)
         #expect(!state.isModified)
         press(&state, "<Enter>Y<Enter>")
-        #expect(press(&state, ":wq<Enter>") == [.save(path: nil, force: false)])
+        #expect(press(&state, ":wq<Enter>") == [.save(path: nil, overrides: [])])
         #expect(update(&state, .saved(path: "x.json")) == [.quit])
-        #expect(press(&state, ":w /tmp/other.json<Enter>") == [.save(path: "/tmp/other.json", force: false)])
+        #expect(press(&state, ":w /tmp/other.json<Enter>") == [.save(path: "/tmp/other.json", overrides: [])])
         // A file changed on disk asks before overwriting.
-        _ = update(&state, .saveFailed(message: "changed", changedOnDisk: true))
-        #expect(press(&state, "o") == [.save(path: nil, force: true)])
+        _ = update(&state, .saveFailed(message: "changed", kind: .changedOnDisk))
+        #expect(press(&state, "o") == [.save(path: nil, overrides: .overwriteChanges)])
     }
 
     @Test func standardInputNeedsSaveAs() throws {
         var state = BrowserState(document: try JSONDocument("[1]"), sourceName: "(standard input)", canSaveInPlace: false, registry: ModelRegistry())
         #expect(press(&state, "<C-s>").isEmpty)
         #expect(state.message?.contains(":w PATH") == true)
-        #expect(press(&state, ":w /tmp/x.json<Enter>") == [.save(path: "/tmp/x.json", force: false)])
+        #expect(press(&state, ":w /tmp/x.json<Enter>") == [.save(path: "/tmp/x.json", overrides: [])])
     }
 
     @Test func diffViewShowsOnlyTheEdit() throws {

@@ -91,7 +91,7 @@ struct RuntimeTests {
                 }
                 throw DocumentSourceError(.cancelled, "endless.json: loading was cancelled")
             }
-            mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument { document }
+            mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument { document }
         }
         // Wait for a few frames (nil events), then press q.
         let terminal = HeadlessTerminal(script: [.scroll(0), .scroll(0), .scroll(0), .key(.character("q"))])

@@ -123,7 +123,7 @@ struct SchemaBrowserTests {
         #expect(effects.isEmpty)
         guard case .confirm(let question) = state.mode else { Issue.record("no question: \(state.mode)"); return }
         #expect(question.question.contains("5 schema errors"))
-        #expect(press(&state, "s").contains(.save(path: nil, force: false)))
+        #expect(press(&state, "s").contains(.save(path: nil, overrides: [])))
     }
 
     @Test func closedObjectsAndUnevaluatedPropertiesMarkWhatTheyForbid() throws {

@@ -24,7 +24,7 @@ struct RecordSourceTests {
         try edited.apply(.remove(at: ["Student", "s2"]))
         try edited.apply(.insertMember(in: ["Student"], key: "s3", value: ["firstName": "Cy"]))
         try edited.apply(.remove(at: ["Teacher"]))
-        _ = try source.save(edited, since: loaded, force: false)
+        _ = try source.save(edited, since: loaded, overrides: [])
         #expect(try store.record(id: "s1")?.json == #"{"firstName": "Ada",   "debt": 2}"#)
         #expect(try store.record(id: "s2") == nil)
         #expect(try store.record(id: "s3")?.type == "Student")
@@ -40,7 +40,7 @@ struct RecordSourceTests {
         var edited = loaded
         try edited.apply(.replace(at: ["Student", "s1", "n"], with: 2))
         try edited.apply(.insertMember(in: ["Student"], key: "s2", value: [1, 2]))  // not an object
-        let error = #expect(throws: DocumentSourceError.self) { try source.save(edited, since: loaded, force: false) }
+        let error = #expect(throws: DocumentSourceError.self) { try source.save(edited, since: loaded, overrides: []) }
         #expect(error?.message.contains("record s2") == true)
         #expect(try store.record(id: "s1")?.json == #"{"n": 1}"#)
     }
@@ -58,12 +58,12 @@ struct RecordSourceTests {
         #expect(loaded.rawText(try #require(loaded.node(at: ["1"]))) == #"{"kind": "click",  "x": 1.0}"#)
         var edited = loaded
         try edited.apply(.replace(at: ["1", "kind"], with: "tap"))
-        _ = try source.save(edited, since: loaded, force: false)
+        _ = try source.save(edited, since: loaded, overrides: [])
         #expect(try source.table.json(key: "1") == #"{"kind": "tap",  "x": 1.0}"#)
         #expect(try source.table.json(key: "2") == #"{"kind": "view"}"#)
         var grown = edited
         try grown.apply(.insertMember(in: .root, key: "3", value: [:]))
-        let error = #expect(throws: DocumentSourceError.self) { try source.save(grown, since: edited, force: false) }
+        let error = #expect(throws: DocumentSourceError.self) { try source.save(grown, since: edited, overrides: []) }
         #expect(error?.message.contains("cannot be added or removed") == true)
     }
 }

@@ -37,6 +37,8 @@ extension JSONDocument {
             if let node = node(at: path) { return replacement(of: node, with: value) }
             guard case .key(let key)? = path.last, let parentPath = path.parent else { throw .notFound(path) }
             guard let parent = node(at: parentPath) else { throw .notFound(parentPath) }
+            // RFC 6901's "-": the position after an array's last element.
+            if key == "-", kind(parent) == .array { return insertion(into: parent, key: nil, value: value, at: nil) }
             guard kind(parent) == .object else {
                 throw .wrongKind(parentPath, expected: "an object", found: kind(parent))
             }
@@ -109,9 +111,20 @@ extension JSONDocument {
             return JSONWriter.quoted(key) + style.colon + valueText
         }
         guard let first, let last = child(container, at: count - 1) else {
-            // Empty container: lay it open if the document is multi-line.
+            // Empty container: lay it open if the document is multi-line. White space already
+            // inside it is kept: the member goes before a line break there (which then closes the
+            // container), else after the spaces.
             let interior = (containerRange.lowerBound + 1)..<(containerRange.upperBound - 1)
             let parentIndent = lineIndent(at: containerRange.lowerBound)
+            if !interior.isEmpty {
+                let inside = self.text.slice(interior)
+                if inside.contains(0x0A) {
+                    let unit = style.indent ?? "  "
+                    let text = style.newline + parentIndent + unit + memberText(indent: parentIndent + unit)
+                    return JSONSplice(offset: interior.lowerBound, removed: [], inserted: Array(text.utf8))
+                }
+                return JSONSplice(offset: interior.upperBound, removed: [], inserted: Array(memberText(indent: parentIndent).utf8))
+            }
             let text: String
             if let unit = style.indent {
                 text = style.newline + parentIndent + unit + memberText(indent: parentIndent + unit) + style.newline + parentIndent

@@ -7,13 +7,14 @@ public struct JSONPathSyntaxError: Error, Sendable, Hashable, CustomStringConver
     /// What was wrong.
     public let reason: String
 
-    public var description: String { "invalid path '\(text)' at character \(position + 1): \(reason)" }
+    public var description: String { "invalid path '\(JSONFileError.shown(text))' at character \(position + 1): \(reason)" }
 }
 
 extension JSONPath {
     /// Parses a jq path (starting with `.`) or a JSON Pointer (empty or starting with `/`).
     public init(parsing text: String) throws(JSONPathSyntaxError) {
-        if text.isEmpty || text.hasPrefix("/") {
+        // By byte: `hasPrefix` compares Characters, and "/" followed by a combining mark is one.
+        if text.isEmpty || text.utf8.first == UInt8(ascii: "/") {
             self = try JSONPath(pointer: text)
         } else {
             self = try JSONPath(jq: text)
@@ -21,19 +22,22 @@ extension JSONPath {
     }
 
     /// Parses an RFC 6901 JSON Pointer: `""` is the root, `/a/b/0`, `~0` is `~`, `~1` is `/`.
+    /// Split at every `/` scalar: a key may begin with a combining mark or a joiner, which a split
+    /// by Characters would merge into the `/` before it. `-` (after an array's last element) is
+    /// the key `"-"`, which `set` on an array takes as "append".
     public init(pointer text: String) throws(JSONPathSyntaxError) {
         guard !text.isEmpty else {
             self = .root
             return
         }
-        guard text.hasPrefix("/") else {
+        guard text.utf8.first == UInt8(ascii: "/") else {
             throw JSONPathSyntaxError(text: text, position: 0, reason: "a JSON Pointer starts with '/'")
         }
         var components: [Component] = []
         var position = 1
-        for token in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        for token in text.unicodeScalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             var key = ""
-            var scalars = token.unicodeScalars.makeIterator()
+            var scalars = token.makeIterator()
             var offset = position
             while let scalar = scalars.next() {
                 if scalar == "~" {
@@ -49,7 +53,7 @@ extension JSONPath {
                 }
             }
             components.append(.key(key))
-            position += token.unicodeScalars.count + 1
+            position += token.count + 1
         }
         self.init(components)
     }

@@ -21,9 +21,10 @@ public protocol DocumentSource: Sendable {
     mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument
 
     /// Writes back the changes from `saved` (as loaded or last saved) to `document`; a file that
-    /// changed on disk since it was read is overwritten only when `force` is set. Returns the
-    /// document as saved (with its new origin), which later saves compare against.
-    mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument
+    /// changed on disk since it was read is overwritten, and a hard-linked file replaced or written
+    /// in place, only as `overrides` allow. Returns the document as saved (with its new origin),
+    /// which later saves compare against.
+    mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument
 
     /// Writes the whole document to a file at `path` (`:w PATH`), atomically. Returns it as saved.
     mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument
@@ -33,16 +34,40 @@ extension DocumentSource {
     /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
     /// exported to a file keeps saving to the store).
     public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
-        try document.saved(to: path, force: true)
+        try document.saved(to: path, overrides: [.overwriteChanges, .splitHardLinks])
+    }
+}
+
+/// What a person allowed a save to do beyond the safe default (which refuses both).
+public struct SaveOverrides: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Overwrite a file that changed on disk since it was read.
+    public static let overwriteChanges = SaveOverrides(rawValue: 1)
+    /// Write a file with other hard links in place, so every name sees the new contents.
+    public static let writeInPlace = SaveOverrides(rawValue: 2)
+    /// Replace a file with other hard links anyway; the other names keep the old contents.
+    public static let splitHardLinks = SaveOverrides(rawValue: 4)
+
+    /// How a file save treats hard links under these overrides.
+    public var hardLinks: AtomicFileWriter.HardLinks {
+        contains(.writeInPlace) ? .writeInPlace : contains(.splitHardLinks) ? .split : .refuse
     }
 }
 
 extension JSONDocument {
     /// This document saved to `path` (its origin's file when `nil`), as a source reports it.
-    func saved(to path: String?, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+    func saved(to path: String?, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
         var saving = self
+        let force = overrides.contains(.overwriteChanges)
         do {
-            if let path { try saving.save(to: path, force: force) } else { try saving.save(force: force) }
+            if let path {
+                try saving.save(to: path, force: force, hardLinks: overrides.hardLinks)
+            } else {
+                try saving.save(force: force, hardLinks: overrides.hardLinks)
+            }
         } catch {
             throw DocumentSourceError(error)
         }
@@ -68,6 +93,8 @@ public struct DocumentSourceError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// The file changed on disk since it was read: saving would overwrite someone's change.
         case changedOnDisk
+        /// The file has other hard links: saving must either write it in place or split them.
+        case hardLinked
         /// The person cancelled the load.
         case cancelled
         /// Anything else: the message says what.
@@ -89,6 +116,7 @@ public struct DocumentSourceError: Error, Sendable, CustomStringConvertible {
     public init(_ error: JSONFileError) {
         switch error {
         case .changedOnDisk: self.init(.changedOnDisk, error.description)
+        case .hardLinked: self.init(.hardLinked, error.description)
         case .cancelled: self.init(.cancelled, error.description)
         default: self.init(.failed, error.description)
         }

@@ -35,7 +35,7 @@ public struct JSONFileSource: DocumentSource {
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
-        let (storage, origin) = try Self.read(path, progress: progress)
+        let (storage, origin) = try Self.read(path, rejectingEarly: true, progress: progress)
         progress.report(.indexing, done: 0, total: storage.count)
         do {
             var document = try JSONDocument(storage: storage, options: options, progress: progress.parse)
@@ -49,9 +49,9 @@ public struct JSONFileSource: DocumentSource {
     }
 
     /// A file's bytes and origin, the reading reported to `progress` (which can cancel it).
-    static func read(_ path: String, progress: LoadProgress) throws(DocumentSourceError) -> (JSONBytes, JSONFileOrigin?) {
+    static func read(_ path: String, rejectingEarly: Bool = false, progress: LoadProgress) throws(DocumentSourceError) -> (JSONBytes, JSONFileOrigin?) {
         do {
-            return try JSONFileReader.read(path: path) { done, total in
+            return try JSONFileReader.read(path: path, rejectingEarly: rejectingEarly) { done, total in
                 progress.report(.reading, done: done, total: total)
                 return !progress.isCancelled
             }
@@ -60,16 +60,16 @@ public struct JSONFileSource: DocumentSource {
         }
     }
 
-    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
         guard canSaveInPlace else {
             throw DocumentSourceError(.failed, "standard input has no file: save with :w PATH")
         }
-        return try document.saved(to: nil, force: force)
+        return try document.saved(to: nil, overrides: overrides)
     }
 
     /// Saves to `path`, which the source then is: later saves go there (standard input gets a file).
     public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
-        let saved = try document.saved(to: path, force: true)
+        let saved = try document.saved(to: path, overrides: [.overwriteChanges, .splitHardLinks])
         self.path = path
         return saved
     }

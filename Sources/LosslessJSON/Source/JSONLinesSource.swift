@@ -60,11 +60,8 @@ public struct JSONLinesSource: DocumentSource {
         }
     }
 
-    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
         guard let original = lines else { throw DocumentSourceError(.failed, "\(path): nothing was loaded to save") }
-        if !force, let origin, !origin.isUnchangedOnDisk {
-            throw DocumentSourceError(.changedOnDisk, "\(path): the file changed on disk since it was opened")
-        }
         guard case .array(let old) = saved.rootValue, case .array(let new) = document.rootValue else {
             throw DocumentSourceError(.failed, "the lines view must stay an array")
         }
@@ -74,14 +71,17 @@ public struct JSONLinesSource: DocumentSource {
         } catch {
             throw DocumentSourceError(.failed, "\(path): \(error)")
         }
-        let written: JSONFileOrigin
+        var written: JSONFileOrigin
+        let saving = AtomicFileWriter.Options(
+            expected: overrides.contains(.overwriteChanges) ? nil : origin, hardLinks: overrides.hardLinks, newFileMode: origin?.mode ?? 0o644)
         do {
             written = try output.withUnsafeBufferPointer { buffer throws(JSONFileError) in
-                try AtomicFileWriter.write(buffer, to: path, mode: origin?.mode ?? 0o644)
+                try AtomicFileWriter.write(buffer, to: path, options: saving)
             }
         } catch {
             throw DocumentSourceError(error)
         }
+        written.contents = JSONText(JSONBytes(output))
         // Later saves start from what this one wrote.
         do {
             lines = try JSONLinesDocument(bytes: output, options: options)

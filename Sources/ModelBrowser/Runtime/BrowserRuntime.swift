@@ -168,14 +168,18 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             let outcome = editor.edit(request)
             terminal.resume()
             return [.editorFinished(request, outcome)]
-        case .save(let path, let force):
+        case .save(let path, let overrides):
             do {
                 let saved =
-                    if let path { try source.save(state.document, to: path) } else { try source.save(state.document, since: state.saved, force: force) }
+                    if let path {
+                        try source.save(state.document, to: path)
+                    } else {
+                        try source.save(state.document, since: state.saved, overrides: overrides)
+                    }
                 state.adoptOrigin(saved.origin)
                 return [.saved(path: path ?? source.name)]
             } catch {
-                return [.saveFailed(message: error.message, changedOnDisk: error.kind == .changedOnDisk)]
+                return [.saveFailed(message: error.message, kind: error.kind)]
             }
         case .reload:
             do {
@@ -186,7 +190,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
                 if state.checkPending { startCheck(of: state) } else { check = nil }
                 return []
             } catch {
-                return [.saveFailed(message: "cannot reload: \(error.message)", changedOnDisk: false)]
+                return [.saveFailed(message: "cannot reload: \(error.message)", kind: .failed)]
             }
         }
     }

@@ -92,11 +92,13 @@ public struct Confirmation: Hashable, Sendable {
         case editorSyntaxError(reopen: EditorRequest)
         /// Saving a document the checker finds problems in.
         case saveWithProblems(path: String?)
+        /// Saving a file that has other hard links (the message says how many).
+        case hardLinkedFile(String)
     }
 
     /// What an answer means.
     public enum Answer: Hashable, Sendable {
-        case delete, keep, save, discard, cancel, overwrite, reload, reopen
+        case delete, keep, save, discard, cancel, overwrite, reload, reopen, writeInPlace, splitLinks
     }
 
     /// One answer and its key.
@@ -166,5 +168,17 @@ public struct Confirmation: Hashable, Sendable {
             question: "The file changed on disk since it was opened.",
             choices: [Choice(key: "o", label: "overwrite", answer: .overwrite), Choice(key: "r", label: "reload", answer: .reload), Choice(key: "c", label: "cancel", answer: .cancel)],
             purpose: .overwriteChangedFile(path: path))
+    }
+
+    /// Saving a file that other hard links share: in place keeps them, replacing splits them.
+    static func hardLinkedFile(_ message: String) -> Confirmation {
+        Confirmation(
+            question: "Other names (hard links) share this file.",
+            choices: [
+                Choice(key: "i", label: "write in place (every name sees it)", answer: .writeInPlace),
+                Choice(key: "r", label: "replace (the other names keep the old)", answer: .splitLinks),
+                Choice(key: "c", label: "cancel", answer: .cancel),
+            ],
+            purpose: .hardLinkedFile(message))
     }
 }

@@ -12,7 +12,7 @@ extension BrowserState {
             mode = .confirm(checkPending ? .saveWhileChecking(path: path) : .saveWithProblems(problems.count, path: path))
             return []
         }
-        return [.save(path: path, force: false)]
+        return [.save(path: path, overrides: [])]
     }
 
     /// The checker's problems as a menu; choosing one goes to its value.
@@ -87,7 +87,11 @@ extension BrowserState {
         case (.quitUnsaved, .discard):
             return [.quit]
         case (.overwriteChangedFile(let path), .overwrite):
-            return [.save(path: path, force: true)]
+            return [.save(path: path, overrides: .overwriteChanges)]
+        case (.hardLinkedFile, .writeInPlace):
+            return [.save(path: nil, overrides: .writeInPlace)]
+        case (.hardLinkedFile, .splitLinks):
+            return [.save(path: nil, overrides: .splitHardLinks)]
         case (.overwriteChangedFile, .reload):
             return [.reload]
         case (.editorSyntaxError(let request), .reopen):

@@ -19,8 +19,8 @@ public enum Event: Hashable, Sendable {
     case click(row: Int)
     /// The runtime finished a save.
     case saved(path: String)
-    /// A save failed; `changedOnDisk` asks whether to overwrite.
-    case saveFailed(message: String, changedOnDisk: Bool)
+    /// A save failed; a file changed on disk or with other hard links asks what to do.
+    case saveFailed(message: String, kind: DocumentSourceError.Kind)
     /// The editor a value was opened in has exited.
     case editorFinished(EditorRequest, EditorOutcome)
     /// Something the runtime wants said in the status line (a copy the terminal may not support).
@@ -31,8 +31,9 @@ public enum Event: Hashable, Sendable {
 
 /// Work the executable carries out for the pure browser.
 public enum Effect: Hashable, Sendable {
-    /// Write the document to its file (or `path`); `force` overwrites a file changed on disk.
-    case save(path: String?, force: Bool)
+    /// Write the document to its file (or `path`), doing what `overrides` allow beyond the safe
+    /// default (overwriting a file changed on disk, writing a hard-linked file in place).
+    case save(path: String?, overrides: SaveOverrides)
     /// Leave the program.
     case quit
     /// Put text on the terminal clipboard (OSC 52).

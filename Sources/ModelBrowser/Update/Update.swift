@@ -26,11 +26,14 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         state.mode = .normal
         if state.quitAfterSave { return [.quit] }
         return []
-    case .saveFailed(let message, let changedOnDisk):
+    case .saveFailed(let message, let kind):
         state.quitAfterSave = false
-        if changedOnDisk {
+        switch kind {
+        case .changedOnDisk:
             state.mode = .confirm(.overwriteChangedFile(path: nil))
-        } else {
+        case .hardLinked:
+            state.mode = .confirm(.hardLinkedFile(message))
+        case .failed, .cancelled:
             state.say(message, error: true)
         }
         return []

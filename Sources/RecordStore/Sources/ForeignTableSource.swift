@@ -30,7 +30,7 @@ public struct ForeignTableSource: DocumentSource {
         return try projectedDocument([(table.table, rows)], options: options, name: name, flat: true)
     }
 
-    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
         guard case .object(let old) = saved.rootValue, case .object(let new) = document.rootValue else {
             throw DocumentSourceError(.failed, "the table view must stay an object of rows")
         }

@@ -33,7 +33,7 @@ public struct RecordStoreSource: DocumentSource {
         return try projectedDocument(groups, options: options, name: name)
     }
 
-    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, force: Bool) throws(DocumentSourceError) -> JSONDocument {
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
         guard case .object(let old) = saved.rootValue, case .object(let new) = document.rootValue else {
             throw DocumentSourceError(.failed, "the record view must stay an object of types")
         }

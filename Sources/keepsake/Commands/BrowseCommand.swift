@@ -39,6 +39,33 @@ struct BrowseCommand: ParsableCommand {
     func validate() throws {
         if file == nil, !printConfig { throw ValidationError("Missing expected argument '<file>'") }
         if schemaOptions.schema != nil, model != nil || noSchema { throw ValidationError("--schema cannot be used with --model or --no-schema") }
+        if let file, let message = Self.mistypedSubcommand(file) { throw ValidationError(message) }
+    }
+
+    /// What to say when FILE does not exist and reads like a subcommand (`keepsake valdate`):
+    /// browsing is the default command, so a typo would otherwise be "cannot read" a file.
+    static func mistypedSubcommand(_ file: String) -> String? {
+        guard file != "-", !file.contains("/"), !file.contains("."), access(file, F_OK) != 0 else { return nil }
+        let names = Keepsake.configuration.subcommands.compactMap { $0.configuration.commandName }
+        let closest = names.map { ($0, editDistance($0, file.lowercased())) }.min { $0.1 < $1.1 }
+        if let (name, distance) = closest, distance <= max(1, name.count / 3) {
+            return "no file or subcommand named '\(file)'; did you mean '\(name)'?"
+        }
+        return "no file or subcommand named '\(file)' (subcommands: \(names.joined(separator: ", ")))"
+    }
+
+    /// The Levenshtein distance between two short words.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     func run() throws {
@@ -48,7 +75,14 @@ struct BrowseCommand: ParsableCommand {
             return
         }
         let source = try makeSource(file)
-        let describe = try describer(for: file, settingsCatalog: settings.catalog)
+        let schemaDescriber = try describer(for: file, settingsCatalog: settings.catalog)
+        // What a killed save left beside the file is cleaned up first, and said in the status line.
+        let recovered = source is JSONFileSource || source is JSONLinesSource ? SaveLeftovers.recover(beside: file) : []
+        let describe: (@Sendable (inout BrowserState) -> Void)? =
+            recovered.isEmpty ? schemaDescriber : { @Sendable state in
+                schemaDescriber?(&state)
+                state.note(recovered.joined(separator: "; "))
+            }
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
@@ -89,10 +123,14 @@ struct BrowseCommand: ParsableCommand {
     }
 
     private func looksLikeSQLite(_ path: String) -> Bool {
-        guard path != "-", let handle = fopen(path, "rb") else { return false }
-        defer { fclose(handle) }
+        // Only a regular file: opening a FIFO to look would wait for its writer.
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 16)
-        guard fread(&header, 1, 16, handle) == 16 else { return false }
+        guard read(fd, &header, 16) == 16 else { return false }
         return String(decoding: header.prefix(15), as: UTF8.self) == "SQLite format 3"
     }
 }

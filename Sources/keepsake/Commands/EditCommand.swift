@@ -16,13 +16,12 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Flag(help: "Overwrite the file even if it changed on disk while the editor was open.")
-    var force = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         guard document.file != "-" else { throw CommandFailure(message: "edit needs a file, not standard input", code: 2) }
         let path = try document.parsedPath()
-        var loaded = try document.load()
+        let loaded = try document.load()
         guard let node = loaded.node(at: path) else { throw CommandFailure(message: "\(document.file): no value at \(path)") }
         let string = loaded.string(node)
         var request = EditorRequest(path: path, text: string ?? loaded.rawText(node), isString: string != nil)
@@ -40,7 +39,7 @@ struct EditCommand: ParsableCommand {
             }
             do {
                 let (value, rawText) = try request.result(of: edited, options: loaded.options)
-                try apply(value, rawText: rawText, at: node, path: path, to: &loaded)
+                try apply(value, rawText: rawText, path: path, to: loaded)
                 return
             } catch let error as JSONParseError {
                 printError("\(document.file): \(path): not JSON at line \(error.line), column \(error.column): \(error.message)")
@@ -53,21 +52,20 @@ struct EditCommand: ParsableCommand {
         }
     }
 
-    /// Writes the new value: a string re-encoded, JSON spliced in as the person wrote it; then saves.
-    private func apply(_ value: JSONValue, rawText: String?, at node: JSONDocument.Node, path: JSONPath, to document: inout JSONDocument) throws {
-        do {
-            if let rawText {
-                try document.apply(JSONSplice(offset: document.range(node).lowerBound, removed: document.rawBytes(node), inserted: Array(rawText.utf8)))
-            } else {
-                try document.apply(.replace(at: path, with: value))
+    /// Writes the new value: a string re-encoded, JSON spliced in as the person wrote it; then
+    /// saves (made again at the same path if another writer saved the file meanwhile).
+    private func apply(_ value: JSONValue, rawText: String?, path: JSONPath, to document: JSONDocument) throws {
+        try output.edit(self.document, loaded: document) { current in
+            do {
+                guard let node = current.node(at: path) else { throw JSONEditError.notFound(path) }
+                if let rawText {
+                    try current.apply(JSONSplice(offset: current.range(node).lowerBound, removed: current.rawBytes(node), inserted: Array(rawText.utf8)))
+                } else {
+                    try current.apply(.replace(at: path, with: value))
+                }
+            } catch {
+                throw CommandFailure(message: "\(self.document.file): \(error)")
             }
-        } catch {
-            throw CommandFailure(message: "\(self.document.file): \(error)")
-        }
-        do {
-            try document.save(force: force)
-        } catch {
-            throw CommandFailure(message: error.description)
         }
     }
 

@@ -22,7 +22,11 @@ struct DocumentOptions: ParsableArguments {
         }
     }
 
+    /// Reads the document, first cleaning up (and saying) what a killed save of it left behind.
     func load() throws -> JSONDocument {
+        if file != "-" {
+            for note in SaveLeftovers.recover(beside: file) { printError(note) }
+        }
         do {
             return try JSONDocument(contentsOfFile: file, options: parsing.parseOptions)
         } catch {
@@ -55,7 +59,8 @@ struct GetCommand: ParsableCommand {
     }
 }
 
-/// Options shared by `set` and `delete`: where the result goes.
+/// Options shared by the commands that change a file (`set`, `delete`, `edit`): where the result
+/// goes, and what to do when another writer got there first.
 struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Write the result here instead of in place (\"-\" for standard output).")
     var output: String?
@@ -63,17 +68,49 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Overwrite the file even if it changed on disk since it was read.")
     var force = false
 
-    func write(_ document: inout JSONDocument, source: String) throws {
-        switch output {
-        case "-":
-            document.text.forEachChunk { writeAll($0, to: STDOUT_FILENO) }
-        case let path?:
-            do { try document.save(to: path, force: true) } catch { throw CommandFailure(message: error.description) }
-        case nil:
-            guard source != "-" else {
-                throw CommandFailure(message: "cannot save to standard input; use --output", code: 2)
+    @Flag(name: .customLong("no-merge"), help: "If the file changed on disk since it was read, fail instead of making the edit again on its new contents.")
+    var noMerge = false
+
+    @Flag(name: .customLong("in-place"), help: "Write a file that has other hard links in place (behind a journal of its old bytes) instead of refusing.")
+    var inPlace = false
+
+    /// How many times an edit is made again on a file that keeps changing before giving up.
+    static let attempts = 100
+
+    /// Makes `edit` on the loaded document and writes the result. Saving is locked against other
+    /// keepsake writers; when the file changed since it was read (another writer saved first), it
+    /// is read again and the edit made again on the new contents, unless `--no-merge` or `--force`.
+    /// `loaded` is the document when the caller has read it already.
+    func edit(_ options: DocumentOptions, loaded: JSONDocument? = nil, _ edit: (inout JSONDocument) throws -> Void) throws {
+        var document = try loaded ?? options.load()
+        for attempt in 1...Self.attempts {
+            try edit(&document)
+            switch output {
+            case "-":
+                document.text.forEachChunk { writeAll($0, to: STDOUT_FILENO) }
+                return
+            case let path?:
+                do { try document.save(to: path, force: true, hardLinks: inPlace ? .writeInPlace : .split) } catch {
+                    throw CommandFailure(message: error.description)
+                }
+                return
+            case nil:
+                guard options.file != "-" else {
+                    throw CommandFailure(message: "cannot save to standard input; use --output", code: 2)
+                }
+                do {
+                    try document.save(force: force, hardLinks: inPlace ? .writeInPlace : .refuse)
+                    return
+                } catch .changedOnDisk where !noMerge && attempt < Self.attempts {
+                    document = try options.load()
+                } catch .changedOnDisk where !noMerge {
+                    throw CommandFailure(message: "\(options.file): the file kept changing on disk; the edit was made again \(attempt) times and never saved")
+                } catch .hardLinked(_, let links) {
+                    throw CommandFailure(message: "\(options.file): the file has \(links) hard links; replacing it would split them from it — use --in-place to write it in place, or --output to write elsewhere; nothing written")
+                } catch {
+                    throw CommandFailure(message: error.description)
+                }
             }
-            do { try document.save(force: force) } catch { throw CommandFailure(message: error.description) }
         }
     }
 }
@@ -95,17 +132,17 @@ struct SetCommand: ParsableCommand {
         let path = try document.parsedPath()
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: json)
+            value = try JSONValue(parsing: json, options: document.parsing.parseOptions)
         } catch {
             throw CommandFailure(message: "the new value is not valid JSON: \(error.message) at column \(error.column)", code: 2)
         }
-        var loaded = try document.load()
-        do {
-            try loaded.apply(.set(at: path, to: value))
-        } catch {
-            throw CommandFailure(message: "\(document.file): \(error)")
+        try output.edit(document) { loaded in
+            do {
+                try loaded.apply(.set(at: path, to: value))
+            } catch {
+                throw CommandFailure(message: "\(document.file): \(error)")
+            }
         }
-        try output.write(&loaded, source: document.file)
     }
 }
 
@@ -120,12 +157,12 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         let path = try document.parsedPath()
-        var loaded = try document.load()
-        do {
-            try loaded.apply(.remove(at: path))
-        } catch {
-            throw CommandFailure(message: "\(document.file): \(error)")
+        try output.edit(document) { loaded in
+            do {
+                try loaded.apply(.remove(at: path))
+            } catch {
+                throw CommandFailure(message: "\(document.file): \(error)")
+            }
         }
-        try output.write(&loaded, source: document.file)
     }
 }

@@ -46,8 +46,16 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let (storage, _) = try JSONFileReader.read(path: file)
-                if lines || JSONLinesSource.isJSONLines(file) {
+                let asLines = lines || JSONLinesSource.isJSONLines(file)
+                let storage: JSONBytes
+                do {
+                    (storage, _) = try JSONFileReader.read(path: file, rejectingEarly: !asLines)
+                } catch .invalidJSON(_, let error) {
+                    failed = true
+                    report(file, line: error.line, error)
+                    continue
+                }
+                if asLines {
                     do {
                         _ = try JSONLinesDocument(bytes: storage.buffer, options: options)
                     } catch {

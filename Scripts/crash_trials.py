@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""SIGKILLs saves at random moments and checks what is left: the file must be exactly the old or the
+new bytes, and after the next run no temporary file or journal may remain.
+
+Three kinds of save: `keepsake set` (rename), `keepsake set --in-place` on a hard-linked file
+(journal), and the browser's save (^S under tmux, killed as it writes).
+
+usage: Scripts/crash_trials.py KEEPSAKE_BINARY [TRIALS_PER_KIND] [SIZE_MB]
+"""
+import os, random, signal, subprocess, sys, tempfile, time, shutil
+
+binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/keepsake")
+trials = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+size_mb = float(sys.argv[3]) if len(sys.argv) > 3 else 20
+
+folder = tempfile.mkdtemp(prefix="keepsake-crash-")
+path = os.path.join(folder, "f.json")
+count = max(1, int(size_mb * 1e6 / 40))
+old = ("[\n" + ",\n".join('  {"id": %d, "name": "record %d"}' % (i, i) for i in range(count)) + "\n]\n").encode()
+new = old.replace(b'{"id": 0, ', b'{"id": 7000000, ', 1)
+
+def leftovers():
+    return sorted(n for n in os.listdir(folder) if ".keepsake-" in n)
+
+def reset(linked):
+    for name in os.listdir(folder):
+        os.unlink(os.path.join(folder, name))
+    with open(path, "wb") as f:
+        f.write(old)
+    if linked:
+        os.link(path, os.path.join(folder, "link.json"))
+
+def timed_save(arguments):
+    start = time.perf_counter()
+    subprocess.run([binary] + arguments, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+def cli_trial(arguments, linked, horizon):
+    reset(linked)
+    process = subprocess.Popen([binary] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(random.uniform(0, horizon))
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    return check(linked)
+
+def browser_trial(horizon):
+    reset(False)
+    session = "crash%d" % os.getpid()
+    tmux = ["tmux", "-L", session]
+    subprocess.run(tmux + ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "exec " + binary + " " + path], check=True)
+    try:
+        deadline = time.time() + 30
+        while b"row 1 of" not in subprocess.run(tmux + ["capture-pane", "-p", "-t", session], capture_output=True).stdout:
+            if time.time() > deadline:
+                raise SystemExit("the browser did not open")
+            time.sleep(0.02)
+        # Edit the first record's id, then save and kill the browser at a random moment.
+        subprocess.run(tmux + ["send-keys", "-t", session, "j", "l", "Enter", "C-u"], check=True)
+        subprocess.run(tmux + ["send-keys", "-t", session, "-l", "7000000"], check=True)
+        subprocess.run(tmux + ["send-keys", "-t", session, "Enter"], check=True)
+        deadline = time.time() + 30
+        while b"7000000" not in subprocess.run(tmux + ["capture-pane", "-p", "-t", session], capture_output=True).stdout:
+            if time.time() > deadline:
+                raise SystemExit("the edit did not show")
+            time.sleep(0.02)
+        pid = int(subprocess.run(tmux + ["display-message", "-p", "-t", session, "#{pane_pid}"], capture_output=True, text=True).stdout)
+        subprocess.run(tmux + ["send-keys", "-t", session, "C-s"], check=True)
+        time.sleep(random.uniform(0, horizon))
+        os.kill(pid, signal.SIGKILL)
+    finally:
+        subprocess.run(tmux + ["kill-server"], stderr=subprocess.DEVNULL)
+    return check(False)
+
+def state_of(linked):
+    with open(path, "rb") as f:
+        now = f.read()
+    state = "old" if now == old else "new" if now == new else "corrupt"
+    if linked:
+        link = os.path.join(folder, "link.json")
+        with open(link, "rb") as f:
+            if not os.path.samefile(path, link) or f.read() != now:
+                state = "links split"
+    return state
+
+def check(linked):
+    """The file as the killed save left it, then as the next run (which recovers) leaves it."""
+    before = state_of(linked)
+    had_leftovers = bool(leftovers())
+    subprocess.run([binary, "get", path, ".[1].id"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = state_of(linked)
+    if leftovers():
+        after += " + leftovers " + ",".join(leftovers())
+    return (before if before == after else before + " -> " + after), had_leftovers
+
+def run(kind, trial):
+    results = {}
+    killed_with_leftovers = 0
+    for _ in range(trials):
+        state, had = trial()
+        results[state] = results.get(state, 0) + 1
+        killed_with_leftovers += had
+    print("%-28s %s; %d trials left files that the next run removed" % (kind, dict(sorted(results.items())), killed_with_leftovers))
+    # Only the state after the next run counts (an in-place save killed mid-write is rolled back then).
+    return all(k.split(" -> ")[-1] in ("old", "new") for k in results)
+
+reset(False)
+horizon = timed_save(["set", path, ".[0].id", "7000000"]) * 1.2
+reset(True)
+horizon_linked = timed_save(["set", "--in-place", path, ".[0].id", "7000000"]) * 1.2
+print("file: %.1f MB; a whole save takes %.3f s (rename) and %.3f s (in place); kills fall in that span"
+      % (len(old) / 1e6, horizon / 1.2, horizon_linked / 1.2))
+ok = run("keepsake set", lambda: cli_trial(["set", path, ".[0].id", "7000000"], False, horizon))
+ok &= run("keepsake set --in-place", lambda: cli_trial(["set", "--in-place", path, ".[0].id", "7000000"], True, horizon_linked))
+if shutil.which("tmux"):
+    ok &= run("browser ^S", lambda: browser_trial(0.05))
+shutil.rmtree(folder)
+sys.exit(0 if ok else 1)
