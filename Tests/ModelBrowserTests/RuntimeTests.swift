@@ -46,7 +46,7 @@ struct RuntimeTests {
         try #"{"a": 9, "b": 2}"#.write(toFile: file.path, atomically: false, encoding: .utf8)
         _ = runtime.handle(.key(.control("s")), state: &state)
         guard case .confirm(let question) = state.mode else { Issue.record("no question: \(state.mode)"); return }
-        #expect(question.choices.map(\.answer) == [.overwrite, .reload, .cancel])
+        #expect(question.choices.map(\.answer) == [.reapply, .overwrite, .reload, .cancel])
         #expect(file.text == #"{"a": 9, "b": 2}"#)
         // Reload takes the file as it is now, dropping the edit.
         _ = runtime.handle(.key(.character("r")), state: &state)
@@ -56,6 +56,43 @@ struct RuntimeTests {
         _ = runtime.handle(.key(.down), state: &state)
         for event in events("<Enter>7<Enter><C-s>") { _ = runtime.handle(event, state: &state) }
         #expect(file.text == #"{"a": 97, "b": 2}"#)
+    }
+
+    @Test func reloadAndReapplyKeepsBothTheOtherWritersChangeAndTheEdits() throws {
+        let file = try ScratchFile(#"{"a": 1, "b": 2, "list": [1, 2]}"#)
+        let terminal = HeadlessTerminal(script: [])
+        var runtime = BrowserRuntime(terminal: terminal, source: JSONFileSource(path: file.path), registry: ModelRegistry())
+        var source = JSONFileSource(path: file.path)
+        var state = runtime.state(for: try source.load(progress: LoadProgress()))
+        // Edit .a (1 → 15) and remove the list's last element.
+        for event in events("j<Enter>5<Enter>jjljjdy") { _ = runtime.handle(event, state: &state) }
+        #expect(state.document.text.string == #"{"a": 15, "b": 2, "list": [1]}"#)
+        // Another writer changes .b meanwhile.
+        try #"{"a": 1, "b": 20, "list": [1, 2]}"#.write(toFile: file.path, atomically: true, encoding: .utf8)
+        _ = runtime.handle(.key(.control("s")), state: &state)
+        guard case .confirm = state.mode else { Issue.record("no question: \(state.mode)"); return }
+        _ = runtime.handle(.key(.character("a")), state: &state)
+        #expect(file.text == #"{"a": 15, "b": 20, "list": [1]}"#)
+        #expect(!state.isModified)
+    }
+
+    @Test func aHardLinkedFileAsksAndIsWrittenInPlaceWhenChosen() throws {
+        let file = try ScratchFile(#"{"a": 1}"#)
+        let other = file.path + ".link"
+        try FileManager.default.linkItem(atPath: file.path, toPath: other)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        let terminal = HeadlessTerminal(script: [])
+        var runtime = BrowserRuntime(terminal: terminal, source: JSONFileSource(path: file.path), registry: ModelRegistry())
+        var source = JSONFileSource(path: file.path)
+        var state = runtime.state(for: try source.load(progress: LoadProgress()))
+        for event in events("j<Enter>5<Enter><C-s>") { _ = runtime.handle(event, state: &state) }
+        guard case .confirm(let question) = state.mode else { Issue.record("no question: \(state.mode)"); return }
+        #expect(question.choices.map(\.answer) == [.writeInPlace, .splitLinks, .cancel])
+        #expect(file.text == #"{"a": 1}"#)
+        _ = runtime.handle(.key(.character("i")), state: &state)
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == #"{"a": 15}"#)
+        #expect(file.text == #"{"a": 15}"#)
+        #expect(!state.isModified)
     }
 
     @Test func copyGoesToTheTerminalAndQuitEndsTheLoop() throws {

@@ -65,6 +65,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
     /// This path with one more step.
     public func appending(_ component: Component) -> JSONPath { JSONPath(components + [component]) }
 
+    /// Whether this path leads to a value that holds the one at `other` (a proper prefix of it).
+    public func isAncestor(of other: JSONPath) -> Bool {
+        components.count < other.components.count && zip(components, other.components).allSatisfy { $0 == $1 }
+    }
+
     /// The jq spelling (`.a.b[3]`, `."x y"`, `.` for the root).
     public var description: String { jq }
 

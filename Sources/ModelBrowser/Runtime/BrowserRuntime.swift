@@ -181,6 +181,10 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             } catch {
                 return [.saveFailed(message: error.message, kind: error.kind)]
             }
+        case .reloadAndReapply(let edits):
+            let reloaded = perform(.reload, on: &state)
+            guard reloaded.isEmpty else { return reloaded }
+            return state.reapply(edits).flatMap { perform($0, on: &state) }
         case .reload:
             do {
                 let reloaded = try source.load(progress: LoadProgress())

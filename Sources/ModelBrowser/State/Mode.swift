@@ -98,7 +98,7 @@ public struct Confirmation: Hashable, Sendable {
 
     /// What an answer means.
     public enum Answer: Hashable, Sendable {
-        case delete, keep, save, discard, cancel, overwrite, reload, reopen, writeInPlace, splitLinks
+        case delete, keep, save, discard, cancel, overwrite, reload, reapply, reopen, writeInPlace, splitLinks
     }
 
     /// One answer and its key.
@@ -166,7 +166,12 @@ public struct Confirmation: Hashable, Sendable {
     static func overwriteChangedFile(path: String?) -> Confirmation {
         Confirmation(
             question: "The file changed on disk since it was opened.",
-            choices: [Choice(key: "o", label: "overwrite", answer: .overwrite), Choice(key: "r", label: "reload", answer: .reload), Choice(key: "c", label: "cancel", answer: .cancel)],
+            choices: [
+                Choice(key: "a", label: "reload and make my edits again", answer: .reapply),
+                Choice(key: "o", label: "overwrite", answer: .overwrite),
+                Choice(key: "r", label: "reload (drop my edits)", answer: .reload),
+                Choice(key: "c", label: "cancel", answer: .cancel),
+            ],
             purpose: .overwriteChangedFile(path: path))
     }
 

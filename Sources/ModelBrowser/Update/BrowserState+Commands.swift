@@ -94,6 +94,12 @@ extension BrowserState {
             return [.save(path: nil, overrides: .splitHardLinks)]
         case (.overwriteChangedFile, .reload):
             return [.reload]
+        case (.overwriteChangedFile, .reapply):
+            guard let edits = unsavedEdits() else {
+                say("these edits cannot be made again on the new file (undone past the last save); overwrite or reload", error: true)
+                return []
+            }
+            return [.reloadAndReapply(edits)]
         case (.editorSyntaxError(let request), .reopen):
             return [.openInEditor(request)]
         case (.saveWithProblems(let path), .save):

@@ -40,6 +40,8 @@ public enum Effect: Hashable, Sendable {
     case copy(String)
     /// Reload the document from disk, dropping the edits.
     case reload
+    /// Reload the document from disk and make the unsaved edits again on it, then save.
+    case reloadAndReapply(UnsavedEdits)
     /// Hand the terminal to the person's editor with a value in a temporary file.
     case openInEditor(EditorRequest)
     /// Check the whole document in the background (answered by `Event.checked`).
