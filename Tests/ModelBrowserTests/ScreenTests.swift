@@ -18,6 +18,13 @@ struct ScreenTests {
         try assertSnapshot(screen(state), named: "usages-80x24")
     }
 
+    @Test func invisibleCharactersAreShownEscapedSoKeysCannotPassForOthers() {
+        #expect(escapedForDisplay("a\u{200B}b") == "a\\u200bb")
+        #expect(escapedForDisplay("x\u{202E}y\u{2066}z") == "x\\u202ey\\u2066z")
+        #expect(escapedForDisplay("\u{FEFF}k") == "\\ufeffk")
+        #expect(escapedForDisplay("👩\u{200D}💻 é") == "👩\u{200D}💻 é")
+    }
+
     @Test func wideCharactersTakeTwoColumns() throws {
         #expect(displayWidth("山田") == 4)
         #expect(displayWidth("😀") == 2)

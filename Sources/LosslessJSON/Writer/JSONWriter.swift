@@ -10,6 +10,10 @@ public enum JSONWriter {
 
     /// A string literal: `"`, `\` and control characters escaped (short forms where JSON has them),
     /// everything else written as UTF-8.
+    ///
+    /// Characters that are invisible or reorder text around them (`isHazardous`) are written as
+    /// `\\u` escapes too: raw in a file they hide what a key or value really is (Trojan Source),
+    /// and U+2028/U+2029 end a line in JavaScript source that `eval`s the JSON.
     public static func quoted(_ string: String) -> String {
         var out = "\""
         out.reserveCapacity(string.utf8.count + 2)
@@ -23,7 +27,7 @@ public enum JSONWriter {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || isHazardous(scalar) {
                     out += "\\u" + hex(scalar.value, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -32,6 +36,19 @@ public enum JSONWriter {
         }
         out += "\""
         return out
+    }
+
+    /// Whether a scalar is invisible or changes the direction of the text around it: the bidi
+    /// embeddings, overrides, isolates and marks, zero-width space, word joiner, byte-order mark,
+    /// soft hyphen and the line and paragraph separators. (Zero-width joiner and non-joiner are
+    /// not: emoji sequences and several scripts need them.)
+    public static func isHazardous(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+            true
+        default:
+            false
+        }
     }
 
     private static func write(_ value: JSONValue, style: JSONStyle, indent: String, into out: inout String) {

@@ -1,3 +1,5 @@
+import LosslessJSON
+
 /// The number of terminal columns a character takes: 0 for combining marks and other zero-width
 /// scalars, 2 for East Asian wide and fullwidth characters and emoji presentations, else 1.
 ///
@@ -52,9 +54,10 @@ let wideRanges: [ClosedRange<UInt32>] = [
     0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
 ]
 
-/// Text safe to draw: control characters, DEL, C1 controls and the line/paragraph separators are
-/// shown as `\u001b`-style escapes (and `\n`, `\t`, `\r` as themselves escaped), so nothing from a
-/// file reaches the terminal as a control sequence.
+/// Text safe to draw: control characters, DEL, C1 controls and the characters that are invisible
+/// or reorder the text around them (`JSONWriter.isHazardous`: bidi overrides, zero-width space, …)
+/// are shown as `\u001b`-style escapes (and `\n`, `\t`, `\r` as themselves escaped), so nothing
+/// from a file reaches the terminal as a control sequence and `"a\u200bb"` never looks like `ab`.
 public func escapedForDisplay(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -62,7 +65,7 @@ public func escapedForDisplay(_ text: String) -> String {
         case 0x0A: out += "\\n"
         case 0x09: out += "\\t"
         case 0x0D: out += "\\r"
-        case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029:
+        case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || JSONWriter.isHazardous(scalar):
             let hex = String(scalar.value, radix: 16)
             out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         default: out.unicodeScalars.append(scalar)
