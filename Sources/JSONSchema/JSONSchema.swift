@@ -31,6 +31,8 @@ public struct JSONSchema: @unchecked Sendable {
     /// The options it was made with.
     public let options: Options
     let root: SchemaNode
+    /// Keeps the nodes alive while this schema (or a copy) is, and frees them after.
+    let graph: SchemaGraph
     let index: SchemaIndex
     let annotate: Bool
     /// Whether the schema has `$dynamicRef` or `$recursiveRef`.
@@ -42,6 +44,7 @@ public struct JSONSchema: @unchecked Sendable {
         let location = try index.add(text: text, uri: uri)
         let compiler = SchemaCompiler(index: index)
         root = try compiler.compile(location)
+        graph = compiler.graph
         annotate = compiler.usesUnevaluated
         usesDynamicReferences = compiler.usesDynamicReferences
         dialect = index.info[location]?.dialect ?? options.dialect

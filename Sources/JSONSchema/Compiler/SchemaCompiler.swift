@@ -6,6 +6,8 @@ import LosslessJSON
 /// are safe. References are resolved here, once; a malformed keyword is an error naming its place.
 final class SchemaCompiler {
     let index: SchemaIndex
+    /// Owns the nodes (released together, cycles and all).
+    let graph = SchemaGraph()
     private var nodes: [SchemaLocation: SchemaNode] = [:]
     private var pending: [SchemaNode] = []
     /// Whether any compiled schema has an `unevaluated*` keyword (then annotations are collected).
@@ -33,6 +35,7 @@ final class SchemaCompiler {
             location: location, absoluteLocation: index.absolute(location), dialect: info?.dialect ?? index.defaultDialect,
             resource: info?.resource ?? location)
         nodes[location] = node
+        graph.add(node)
         pending.append(node)
         return node
     }

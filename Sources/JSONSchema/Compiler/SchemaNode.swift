@@ -48,6 +48,12 @@ final class SchemaNode: @unchecked Sendable {
         frozenChecks.deallocate()
     }
 
+    /// Drops the references to other nodes (the graph is being released; see `SchemaGraph`).
+    func releaseReferences() {
+        checks = []
+        dynamicAnchors = [:]
+    }
+
     /// The schema a `properties` entry gives for a key, if any.
     func propertySchema(_ key: String) -> SchemaNode? {
         for check in checks {

@@ -67,8 +67,10 @@ final class JSONIndex: @unchecked Sendable {
 
     /// Allocates room for the most records a text of `byteCount` bytes can produce.
     init?(capacityForBytes byteCount: Int) {
-        // Every value takes at least one byte and values are separated, so n bytes hold at most n/2+1 values.
-        let capacity = byteCount / 2 + 2
+        // A valid text of n bytes holds at most n/2+1 values (each takes a byte and a separator),
+        // but the parser writes entries before it knows the text is valid, and a prefix of opening
+        // brackets ("[[[[0") is one value per byte: the worst case is n+1. (Found by the fuzzer.)
+        let capacity = byteCount + 2
         let size = capacity * MemoryLayout<IndexEntry>.stride
         if size >= Self.mapThreshold {
             guard let mapped = HugePageMemory.map(size) else { return nil }

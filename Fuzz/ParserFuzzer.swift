@@ -1,0 +1,179 @@
+// libFuzzer target: the parser against a reference grammar, and write-back.
+//
+// Every input is parsed by LosslessJSON and checked by `ReferenceJSON`, a plain byte-by-byte
+// reading of RFC 8259 (plus what keepsake documents: a leading UTF-8 BOM is skipped, nesting is
+// limited to `maxDepth` containers). They must agree on accept/reject. An accepted input must
+// come back byte-identical from the document's text, and its value must survive serialization.
+import LosslessJSON
+
+let maxDepth = 64
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let expected = ReferenceJSON.accepts(bytes, maxDepth: maxDepth)
+    let document: JSONDocument
+    do {
+        document = try JSONDocument(bytes: bytes, options: JSONParseOptions(maxDepth: maxDepth))
+    } catch {
+        if expected { fail("rejected valid JSON: \(error)", bytes) }
+        guard error.offset <= bytes.count else { fail("error offset \(error.offset) past the end", bytes) }
+        return 0
+    }
+    if !expected { fail("accepted invalid JSON", bytes) }
+    if document.text.slice(0..<document.text.count) != bytes { fail("the text is not the input's bytes", bytes) }
+    let value = document.rootValue
+    let written = JSONWriter.serialize(value)
+    guard let reparsed = try? JSONValue(parsing: written, options: JSONParseOptions(maxDepth: maxDepth + 1)) else {
+        fail("the serialized value does not parse: \(written)", bytes)
+    }
+    if reparsed != value { fail("the value changed through serialization", bytes) }
+    return 0
+}
+
+func fail(_ message: String, _ bytes: [UInt8]) -> Never {
+    print("FUZZ FAILURE: \(message)\ninput (\(bytes.count) bytes): \(bytes.prefix(200).map { String($0, radix: 16) }.joined(separator: " "))")
+    fatalError(message)  // libFuzzer records the crashing input
+}
+
+/// RFC 8259's grammar, checked without recursion.
+enum ReferenceJSON {
+    static func accepts(_ b: [UInt8], maxDepth: Int) -> Bool {
+        var i = 0
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+        // The stack holds the open containers: true for an object.
+        var stack: [Bool] = []
+        func ws() { while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D { i += 1 } }
+        func digits() -> Bool {
+            let start = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i > start
+        }
+        func number() -> Bool {
+            if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < b.count else { return false }
+            if b[i] == UInt8(ascii: "0") { i += 1 } else if b[i] >= 0x31, b[i] <= 0x39 { _ = digits() } else { return false }
+            if i < b.count, b[i] == UInt8(ascii: ".") {
+                i += 1
+                guard digits() else { return false }
+            }
+            if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+                i += 1
+                if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+                guard digits() else { return false }
+            }
+            return true
+        }
+        func string() -> Bool {
+            i += 1  // the opening quote
+            while i < b.count {
+                let c = b[i]
+                switch c {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    return true
+                case UInt8(ascii: "\\"):
+                    i += 1
+                    guard i < b.count else { return false }
+                    switch b[i] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        i += 1
+                    case UInt8(ascii: "u"):
+                        guard i + 4 < b.count else { return false }
+                        for k in 1...4 {
+                            let h = b[i + k]
+                            guard (h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66) else { return false }
+                        }
+                        i += 5
+                    default:
+                        return false
+                    }
+                case 0x00..<0x20:
+                    return false
+                case 0x20..<0x80:
+                    i += 1
+                default:
+                    guard let length = utf8Scalar(at: i) else { return false }
+                    i += length
+                }
+            }
+            return false
+        }
+        /// The length of a well-formed UTF-8 scalar at `k` (no overlongs, surrogates or > U+10FFFF).
+        func utf8Scalar(at k: Int) -> Int? {
+            let c = b[k]
+            func cont(_ n: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+                k + n < b.count && b[k + n] >= low && b[k + n] <= high
+            }
+            switch c {
+            case 0xC2...0xDF: return cont(1) ? 2 : nil
+            case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : nil
+            case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : nil
+            case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : nil
+            case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : nil
+            case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : nil
+            case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : nil
+            default: return nil
+            }
+        }
+        func literal(_ text: String) -> Bool {
+            let t = Array(text.utf8)
+            guard i + t.count <= b.count, Array(b[i..<(i + t.count)]) == t else { return false }
+            i += t.count
+            return true
+        }
+        /// One value; a container is opened (its first member or element, or its end, follows).
+        /// Returns false on a syntax error.
+        func value() -> Bool {
+            ws()
+            guard i < b.count else { return false }
+            switch b[i] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard stack.count < maxDepth else { return false }
+                stack.append(b[i] == UInt8(ascii: "{"))
+                i += 1
+                ws()
+                let close = stack.last! ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if i < b.count, b[i] == close {
+                    i += 1
+                    stack.removeLast()
+                    return true
+                }
+                if stack.last! { return member() }
+                return value()
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return number()
+            }
+        }
+        func member() -> Bool {
+            ws()
+            guard i < b.count, b[i] == UInt8(ascii: "\""), string() else { return false }
+            ws()
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { return false }
+            i += 1
+            return value()
+        }
+        guard value() else { return false }
+        // After each value: close containers or continue them.
+        while !stack.isEmpty {
+            ws()
+            guard i < b.count else { return false }
+            let isObject = stack.last!
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                guard isObject ? member() : value() else { return false }
+            } else if b[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                i += 1
+                stack.removeLast()
+            } else {
+                return false
+            }
+        }
+        ws()
+        return i == b.count
+    }
+}
