@@ -137,19 +137,27 @@ extension RecordOperations {
         try performRead { connection in try connection.types() }
     }
 
-    /// Stores a JSON object text exactly as given, under an id (replacing) or a new random id.
+    /// Stores a JSON object text exactly as given, under an id or a new random id. An existing
+    /// record with the id is replaced when `replacing` (the default), only if it is still at
+    /// `expectedVersion` when that is given, and otherwise the write fails with `.exists`.
     @discardableResult
-    public func put(type: String, id: String? = nil, text: String) throws -> String {
+    public func put(type: String, id: String? = nil, text: String, replacing: Bool = true, expectedVersion: Int? = nil) throws -> String {
         let id = id ?? UUID().uuidString
-        try performWrite { connection in try connection.putText(id: id, type: type, text: text) }
+        try performWrite { connection in
+            try connection.putText(id: id, type: type, text: text, replacing: replacing, expectedVersion: expectedVersion)
+        }
         return id
     }
 
-    /// Makes a stored record's object equal `object`, editing only the changed values' bytes.
-    public func update(id: String, to object: JSONObject) throws {
+    /// Makes a stored record's object equal `object`, editing only the changed values' bytes; with
+    /// `expectedVersion`, only if no other writer changed it since that version was read.
+    public func update(id: String, to object: JSONObject, expectedVersion: Int? = nil) throws {
         try performWrite { connection in
-            guard let existing = try connection.fetch(id: id) else { throw RecordStoreError.noRecord(id: id) }
-            try connection.put(id: id, type: existing.type, object: object)
+            guard let existing = try connection.fetch(id: id) else {
+                if let expectedVersion { throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: nil) }
+                throw RecordStoreError.noRecord(id: id)
+            }
+            try connection.put(id: id, type: existing.type, object: object, expectedVersion: expectedVersion)
         }
     }
 }

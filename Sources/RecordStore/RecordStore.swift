@@ -43,6 +43,12 @@ public final class RecordStore: Sendable {
         self.backend = backend
     }
 
+    /// What a quick check of the database finds damaged; empty when it is sound. Damaged pages
+    /// can read without an error, so callers that show records check this first.
+    public func integrityProblems() throws(RecordStoreError) -> [String] {
+        try backend.integrityProblems()
+    }
+
     // MARK: Types
 
     /// Records written under `old` read as `new` (SwiftSerialization's `Legacy.addClassRefactor`).

@@ -27,6 +27,10 @@ public enum RecordStoreError: Error, Sendable, CustomStringConvertible {
     case noTransaction
     /// An explicit transaction is already open.
     case transactionAlreadyOpen
+    /// Another writer changed the record after the version this write was based on.
+    case conflict(id: String, expected: Int, found: Int?)
+    /// A record with this id exists, and the write was to create one.
+    case exists(id: String, version: Int)
     /// Any other database error, with SQLite's message.
     case database(path: String, detail: String)
 
@@ -44,6 +48,10 @@ public enum RecordStoreError: Error, Sendable, CustomStringConvertible {
         case .noSuchTable(let detail): detail
         case .noTransaction: "no transaction is open"
         case .transactionAlreadyOpen: "a transaction is already open; nest with transaction { } instead"
+        case .conflict(let id, let expected, let found):
+            found.map { "record \(id) was changed by another writer (it is at version \($0), this write was based on version \(expected)); nothing written" }
+                ?? "record \(id) was deleted by another writer; nothing written"
+        case .exists(let id, let version): "record \(id) exists already (version \(version)); nothing written"
         case .database(let path, let detail): "\(path): \(detail)"
         }
     }

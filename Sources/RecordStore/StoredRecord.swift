@@ -14,14 +14,18 @@ public struct StoredRecord: Sendable, Hashable {
     public let createdAt: Date
     /// When it was last written.
     public let updatedAt: Date
+    /// How many times it was written: 1 when created, one more for every change. A write that
+    /// names the version it read fails if another writer changed the record since.
+    public let version: Int
 
     /// A record as a backend reads it.
-    public init(id: String, type: String, json: String, createdAt: Date, updatedAt: Date) {
+    public init(id: String, type: String, json: String, createdAt: Date, updatedAt: Date, version: Int = 1) {
         self.id = id
         self.type = type
         self.json = json
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.version = version
     }
 
     /// The text as a document (for byte-exact edits).

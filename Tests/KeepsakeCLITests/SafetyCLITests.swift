@@ -131,4 +131,45 @@ struct SafetyCLITests {
         #expect(result.status == 0)
         #expect(result.stdout == #"{"x": {"y": 1, "\#u{301}y": 5}}"#)
     }
+
+    @Test func twoCreatorsOfOneIdDoNotOverwriteEachOther() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.url.appendingPathComponent("s.sqlite").path
+        #expect(try Keepsake.run("db", "put", db, "Note", "--id", "n1", #"{"by": "first"}"#).status == 0)
+        let second = try Keepsake.run("db", "put", db, "Note", "--id", "n1", #"{"by": "second"}"#)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("record n1 exists already (version 1)"))
+        #expect(try Keepsake.run("db", "get", db, "n1").stdout == #"{"by": "first"}"# + "\n")
+        #expect(try Keepsake.run("db", "get", db, "n1", "--print-version").stdout == "1\n")
+        #expect(try Keepsake.run("db", "put", db, "Note", "--id", "n1", "--if-version", "1", #"{"by": "third"}"#).status == 0)
+        let stale = try Keepsake.run("db", "put", db, "Note", "--id", "n1", "--if-version", "1", #"{"by": "fourth"}"#)
+        #expect(stale.status == 1)
+        #expect(stale.stderr.contains("changed by another writer"))
+        #expect(try Keepsake.run("db", "put", db, "Note", "--id", "n1", "--replace", #"{"by": "fifth"}"#).status == 0)
+        #expect(try Keepsake.run("db", "get", db, "n1").stdout == #"{"by": "fifth"}"# + "\n")
+    }
+
+    @Test func aDamagedStoreIsSaidOnEveryReadAndAnEmptyFileIsNoStore() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.url.appendingPathComponent("s.sqlite").path
+        let lines = (0..<2_000).map { #"{"n": \#($0), "text": "\#(String(repeating: "x", count: 200))"}"# }.joined(separator: "\n")
+        let jsonl = try scratch.file("notes.jsonl", lines + "\n")
+        #expect(try Keepsake.run("db", "import", db, "Note", jsonl).status == 0)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: db))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2 / 4096 * 4096 + 8)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3000))
+        try handle.close()
+        let listed = try Keepsake.run("db", "count", db)
+        #expect(listed.status == 1)
+        #expect(listed.stderr.contains("warning: \(db): the database is damaged"))
+
+        let empty = try scratch.file("empty.sqlite", "")
+        let put = try Keepsake.run("db", "put", empty, "Note", #"{"a": 1}"#)
+        #expect(put.status == 1)
+        #expect(put.stderr.contains("an empty file, not a record store"))
+        #expect(try scratch.read(empty).isEmpty)
+    }
 }

@@ -16,7 +16,7 @@ struct ParserTests {
     @Test func unfinishedTextsOfOpeningBracketsAreRejectedWithinTheIndex() {
         // Before the fix the index had room for n/2+2 values, and "[[[[0" (a value per byte, found
         // by the fuzzer) wrote past its end before the missing brackets were noticed.
-        for count in [1, 2, 3, 4, 5, 31, 64, 1000, 70_000] {
+        for count in [1, 2, 3, 4, 5, 31, 64, 1000, 5_000] {
             for tail in ["", "0", "\"x\"", "{\"a\":[[", "1,[[[["] {
                 let text = String(repeating: "[", count: count) + tail
                 #expect(throws: JSONParseError.self) { try JSONDocument(text, options: JSONParseOptions(maxDepth: 100_000)) }

@@ -100,7 +100,7 @@ struct ValueTests {
         #expect(value.arrayValue?[1] == .string("\u{FFFD}x"))  // a lone surrogate decodes to U+FFFD; its bytes stay in the document
     }
 
-    @Test func invisibleAndDirectionChangingCharactersAreWrittenEscaped() {
+    @Test func invisibleAndDirectionChangingCharactersAreWrittenEscaped() throws {
         // Trojan Source and JavaScript's line terminators: never raw in a file keepsake writes.
         #expect(JSONWriter.quoted("a\u{202E}b\u{2066}c\u{200B}d\u{2028}e\u{2029}f\u{FEFF}") == #""a\u202Eb\u2066c\u200Bd\u2028e\u2029f\uFEFF""#)
         // Joiners stay raw: emoji sequences and several scripts need them.

@@ -61,13 +61,21 @@ final class MemoryRecordBackend: RecordBackend {
         }
 
         func upsert(_ record: StoredRecord) throws {
-            let created = records[record.id]?.createdAt ?? record.createdAt
-            records[record.id] = StoredRecord(id: record.id, type: record.type, json: record.json, createdAt: created, updatedAt: record.updatedAt)
+            let old = records[record.id]
+            records[record.id] = StoredRecord(
+                id: record.id, type: record.type, json: record.json, createdAt: old?.createdAt ?? record.createdAt, updatedAt: record.updatedAt,
+                version: old.map { $0.version + 1 } ?? record.version)
         }
 
-        func update(id: String, type: String, json: String, updatedAt: Date) throws {
-            guard let old = records[id] else { return }
-            records[id] = StoredRecord(id: id, type: type, json: json, createdAt: old.createdAt, updatedAt: updatedAt)
+        func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws {
+            guard let old = records[id] else {
+                if let expectedVersion { throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: nil) }
+                return
+            }
+            if let expectedVersion, old.version != expectedVersion {
+                throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: old.version)
+            }
+            records[id] = StoredRecord(id: id, type: type, json: json, createdAt: old.createdAt, updatedAt: updatedAt, version: old.version + 1)
         }
 
         func list(_ query: RecordQuery) throws -> [StoredRecord] {

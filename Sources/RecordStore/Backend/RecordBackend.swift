@@ -25,6 +25,15 @@ public protocol RecordBackend: Sendable {
     func commitTransaction() throws(RecordStoreError)
     /// Rolls the open explicit transaction back.
     func rollbackTransaction() throws(RecordStoreError)
+
+    /// What a quick check of the database finds damaged (empty when it is sound, or when the
+    /// backend has no such check).
+    func integrityProblems() throws(RecordStoreError) -> [String]
+}
+
+extension RecordBackend {
+    /// No check: nothing found.
+    public func integrityProblems() throws(RecordStoreError) -> [String] { [] }
 }
 
 /// The operations of one connection on the record table, inside a read or a write.
@@ -33,10 +42,13 @@ public protocol RecordConnection {
     func fetch(id: String) throws -> StoredRecord?
     /// Inserts a new record; `false` (and nothing written) when the id exists.
     func insert(_ record: StoredRecord) throws -> Bool
-    /// Inserts a record, or replaces the type, text and update time of the one with its id.
+    /// Inserts a record, or replaces the type, text and update time of the one with its id (and
+    /// counts its version up).
     func upsert(_ record: StoredRecord) throws
-    /// Replaces the type and text of an existing record and sets its update time.
-    func update(id: String, type: String, json: String, updatedAt: Date) throws
+    /// Replaces the type and text of an existing record, sets its update time and counts its
+    /// version up; with `expectedVersion`, only if the record is still at that version (else
+    /// `RecordStoreError.conflict`).
+    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws
     /// The records a query selects, in its order.
     func list(_ query: RecordQuery) throws -> [StoredRecord]
     /// The ids of the records of these types, oldest first.

@@ -5,11 +5,15 @@ extension RecordConnection {
     /// Writes an object under an id: a new record is serialized compactly; an existing record's text
     /// is edited in place so only the changed values' bytes change, and nothing is written when
     /// nothing changed.
-    func put(id: String, type: String, object: JSONObject) throws {
+    /// With `expectedVersion`, an existing record is changed only if it is still at that version.
+    func put(id: String, type: String, object: JSONObject, expectedVersion: Int? = nil) throws {
         let now = Date()
         // The common case, a new id, costs one statement; an existing id falls through to the edit.
         let new = StoredRecord(id: id, type: type, json: JSONWriter.serialize(.object(object)), createdAt: now, updatedAt: now)
         guard try !insert(new), let existing = try fetch(id: id) else { return }
+        if let expectedVersion, existing.version != expectedVersion {
+            throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: existing.version)
+        }
         var document = try existing.document()
         if case .object = document.rootValue {
             try document.update(at: .root, to: .object(object))
@@ -18,12 +22,12 @@ extension RecordConnection {
         }
         let text = document.text.string
         guard text != existing.json || type != existing.type else { return }
-        try update(id: id, type: type, json: text, updatedAt: now)
+        try update(id: id, type: type, json: text, updatedAt: now, expectedVersion: expectedVersion)
     }
 
-    /// Stores a JSON object text exactly as given (it must parse as an object), replacing a record
-    /// with the same id.
-    func putText(id: String, type: String, text: String) throws {
+    /// Stores a JSON object text exactly as given (it must parse as an object): replacing a record
+    /// with the same id when `replacing`, at `expectedVersion` when given; else only as a new one.
+    func putText(id: String, type: String, text: String, replacing: Bool = true, expectedVersion: Int? = nil) throws {
         let document: JSONDocument
         do {
             document = try JSONDocument(text)
@@ -32,6 +36,13 @@ extension RecordConnection {
         }
         guard case .object = document.kind(document.root) else { throw RecordStoreError.notAnObject(id: id) }
         let now = Date()
-        try upsert(StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now))
+        let record = StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now)
+        if let expectedVersion {
+            try update(id: id, type: type, json: text, updatedAt: now, expectedVersion: expectedVersion)
+        } else if replacing {
+            try upsert(record)
+        } else if try !insert(record) {
+            throw RecordStoreError.exists(id: id, version: try fetch(id: id)?.version ?? 1)
+        }
     }
 }

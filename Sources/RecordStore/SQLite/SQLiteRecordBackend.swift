@@ -18,6 +18,11 @@ public final class SQLiteRecordBackend: RecordBackend {
     ///   - busyTimeout: how long a write waits for another connection's lock before failing.
     public init(path: String, readOnly: Bool = false, busyTimeout: TimeInterval = 10) throws(RecordStoreError) {
         self.path = path
+        // SQLite takes an empty file for a new database; a file someone made (or truncated) is not
+        // a store to fill silently.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            throw .cannotOpen(path: path, detail: "an empty file, not a record store (remove it to create a store there)")
+        }
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
@@ -76,6 +81,11 @@ public final class SQLiteRecordBackend: RecordBackend {
             }
             try db.create(index: "record_type", on: "record", columns: ["type"])
         }
+        migrator.registerMigration("v2 record versions") { db in
+            try db.alter(table: "record") { table in
+                table.add(column: "version", .integer).notNull().defaults(to: 1)
+            }
+        }
         return migrator
     }()
 
@@ -93,6 +103,17 @@ public final class SQLiteRecordBackend: RecordBackend {
     private static func checkSchema(_ reader: any DatabaseReader, path: String) throws {
         let exists = try reader.read { db in try db.tableExists("record") }
         if !exists { throw RecordStoreError.cannotOpen(path: path, detail: "read-only, and not a Keepsake record store") }
+    }
+
+    /// What SQLite's `quick_check` finds wrong with the database file (empty when it is sound):
+    /// damaged pages read without an error, so a read alone would not tell.
+    public func integrityProblems() throws(RecordStoreError) -> [String] {
+        do {
+            let lines = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            return lines == ["ok"] ? [] : lines
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
     }
 
     // MARK: Running

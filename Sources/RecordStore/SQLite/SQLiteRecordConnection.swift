@@ -8,23 +8,26 @@ struct SQLiteRecordConnection: RecordConnection {
     let db: Database
 
     // The statements every write and read by id runs are cached by their text.
-    private static let columns = "id, type, json, createdAt, updatedAt"
-    private static let insertSQL = "INSERT INTO record (\(columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING"
+    private static let columns = "id, type, json, createdAt, updatedAt, version"
+    private static let insertSQL = "INSERT INTO record (\(columns)) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING"
     private static let upsertSQL = """
-        INSERT INTO record (\(columns)) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET type = excluded.type, json = excluded.json, updatedAt = excluded.updatedAt
+        INSERT INTO record (\(columns)) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET type = excluded.type, json = excluded.json, updatedAt = excluded.updatedAt,
+        version = record.version + 1
         """
-    private static let updateSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ? WHERE id = ?"
+    private static let updateSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ?, version = version + 1 WHERE id = ?"
+    private static let updateVersionSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ?, version = version + 1 WHERE id = ? AND version = ?"
     private static let fetchSQL = "SELECT \(columns) FROM record WHERE id = ?"
 
     private static func record(_ row: Row) -> StoredRecord {
         StoredRecord(
             id: row["id"], type: row["type"], json: row["json"],
-            createdAt: Date(timeIntervalSince1970: row["createdAt"]), updatedAt: Date(timeIntervalSince1970: row["updatedAt"]))
+            createdAt: Date(timeIntervalSince1970: row["createdAt"]), updatedAt: Date(timeIntervalSince1970: row["updatedAt"]),
+            version: row["version"])
     }
 
     private static func arguments(_ record: StoredRecord) -> StatementArguments {
-        [record.id, record.type, record.json, record.createdAt.timeIntervalSince1970, record.updatedAt.timeIntervalSince1970]
+        [record.id, record.type, record.json, record.createdAt.timeIntervalSince1970, record.updatedAt.timeIntervalSince1970, record.version]
     }
 
     func fetch(id: String) throws -> StoredRecord? {
@@ -40,8 +43,15 @@ struct SQLiteRecordConnection: RecordConnection {
         try db.cachedStatement(sql: Self.upsertSQL).execute(arguments: Self.arguments(record))
     }
 
-    func update(id: String, type: String, json: String, updatedAt: Date) throws {
-        try db.cachedStatement(sql: Self.updateSQL).execute(arguments: [type, json, updatedAt.timeIntervalSince1970, id])
+    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws {
+        guard let expectedVersion else {
+            try db.cachedStatement(sql: Self.updateSQL).execute(arguments: [type, json, updatedAt.timeIntervalSince1970, id])
+            return
+        }
+        try db.cachedStatement(sql: Self.updateVersionSQL).execute(arguments: [type, json, updatedAt.timeIntervalSince1970, id, expectedVersion])
+        if db.changesCount == 0 {
+            throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: try fetch(id: id)?.version)
+        }
     }
 
     func list(_ query: RecordQuery) throws -> [StoredRecord] {

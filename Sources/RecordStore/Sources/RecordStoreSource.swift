@@ -8,6 +8,9 @@ public struct RecordStoreSource: DocumentSource {
     public let store: RecordStore
     /// The parse options (nesting limit) for the projected document.
     public let options: JSONParseOptions
+    /// Each record's version when it was loaded (or last saved): a save changes a record only if
+    /// no other writer changed it since.
+    private var versions: [String: Int] = [:]
 
     /// A store's records.
     public init(store: RecordStore, options: JSONParseOptions = .default) {
@@ -23,10 +26,20 @@ public struct RecordStoreSource: DocumentSource {
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
         var groups: [(key: String, members: [(key: String, json: String)])] = []
         do {
+            let damage = try store.integrityProblems()
+            guard damage.isEmpty else {
+                throw DocumentSourceError(
+                    .failed,
+                    "\(name): the database is damaged (\(damage.prefix(3).joined(separator: "; "))); not opened, so that nothing missing looks deleted — recover it first (sqlite3 \(name) .recover)")
+            }
+            versions = [:]
             for entry in try store.types() {
                 let records = try store.list(type: entry.type, order: .created)
                 groups.append((entry.type, records.map { ($0.id, $0.json) }))
+                for record in records { versions[record.id] = record.version }
             }
+        } catch let error as DocumentSourceError {
+            throw error
         } catch {
             throw DocumentSourceError(.failed, "\(error)")
         }
@@ -37,6 +50,8 @@ public struct RecordStoreSource: DocumentSource {
         guard case .object(let old) = saved.rootValue, case .object(let new) = document.rootValue else {
             throw DocumentSourceError(.failed, "the record view must stay an object of types")
         }
+        let checked = !overrides.contains(.overwriteChanges)
+        var written: [String] = []
         do {
             try store.transaction { tx in
                 for typeMember in new.members {
@@ -49,10 +64,12 @@ public struct RecordStoreSource: DocumentSource {
                             throw DocumentSourceError(.failed, "record \(record.key): a record must be a JSON object")
                         }
                         if before[record.key] == nil {
-                            try tx.put(type: typeMember.key, id: record.key, text: JSONWriter.serialize(.object(object)))
+                            // A new id that another writer took meanwhile is a conflict, not a replacement.
+                            try tx.put(type: typeMember.key, id: record.key, text: JSONWriter.serialize(.object(object)), replacing: !checked)
                         } else {
-                            try tx.update(id: record.key, to: object)
+                            try tx.update(id: record.key, to: object, expectedVersion: checked ? versions[record.key] : nil)
                         }
+                        written.append(record.key)
                     }
                     for record in before.members where records[record.key] == nil { try tx.delete(id: record.key) }
                 }
@@ -62,8 +79,18 @@ public struct RecordStoreSource: DocumentSource {
             }
         } catch let error as DocumentSourceError {
             throw error
+        } catch let error as RecordStoreError {
+            switch error {
+            case .conflict, .exists: throw DocumentSourceError(.changedOnDisk, "\(error)")
+            default: throw DocumentSourceError(.failed, "\(error)")
+            }
         } catch {
             throw DocumentSourceError(.failed, "\(error)")
+        }
+        // Later saves are based on the versions this one wrote.
+        for id in written {
+            // Unreadable now: the old version stays, and the next save of it reports a conflict (safe).
+            if let version = try? store.record(id: id)?.version { versions[id] = version }
         }
         return document
     }

@@ -24,6 +24,21 @@ struct DBCommand: ParsableCommand {
             }
             return try failing { try RecordStore(path: store, readOnly: readOnly) }
         }
+
+        /// Opens the store read-only and runs a reading verb; a damaged database (SQLite's quick
+        /// check) is said before the output and fails the command after it, since what was read may
+        /// be incomplete.
+        func reading(_ body: (RecordStore) throws -> Void) throws {
+            let opened = try open(readOnly: true)
+            let damage = try failing { try opened.integrityProblems() }
+            if !damage.isEmpty {
+                printError("keepsake: warning: \(store): the database is damaged (\(damage.prefix(3).joined(separator: "; "))); what follows may be incomplete")
+            }
+            try body(opened)
+            if !damage.isEmpty {
+                throw CommandFailure(message: "\(store): the database is damaged; recover it (sqlite3 \(store) .recover) before trusting what was printed")
+            }
+        }
     }
 
     struct Types: ParsableCommand {
@@ -31,8 +46,9 @@ struct DBCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            let store = try options.open(readOnly: true)
-            for entry in try failing({ try store.types() }) { print("\(entry.type)\t\(entry.count)") }
+            try options.reading { store in
+                for entry in try failing({ try store.types() }) { print("\(entry.type)\t\(entry.count)") }
+            }
         }
     }
 
@@ -42,8 +58,9 @@ struct DBCommand: ParsableCommand {
         @Argument(help: "Only records of this type.") var type: String?
 
         func run() throws {
-            let store = try options.open(readOnly: true)
-            print(try failing { try type.map { try store.count(type: $0) } ?? store.count() })
+            try options.reading { store in
+                print(try failing { try type.map { try store.count(type: $0) } ?? store.count() })
+            }
         }
     }
 
@@ -71,36 +88,48 @@ struct DBCommand: ParsableCommand {
         }
 
         func run() throws {
-            let store = try options.open(readOnly: true)
-            let records = try failing { try store.list(type: type, where: conditions, order: .created, limit: limit, offset: offset) }
-            for record in records { print("\(record.id)\t\(record.type)\t\(record.json)") }
+            try options.reading { store in
+                let records = try failing { try store.list(type: type, where: conditions, order: .created, limit: limit, offset: offset) }
+                for record in records { print("\(record.id)\t\(record.type)\t\(record.json)") }
+            }
         }
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a record's exact JSON text.")
+        static let configuration = CommandConfiguration(abstract: "Print a record's exact JSON text (or its version).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The record's id.") var id: String
+        @Flag(name: .customLong("print-version"), help: "Print the record's version instead (for put --if-version).")
+        var printVersion = false
 
         func run() throws {
-            let store = try options.open(readOnly: true)
-            guard let record = try failing({ try store.record(id: id) }) else {
-                throw CommandFailure(message: "\(options.store): no record with id \(id)")
+            try options.reading { store in
+                guard let record = try failing({ try store.record(id: id) }) else {
+                    throw CommandFailure(message: "\(options.store): no record with id \(id)")
+                }
+                print(printVersion ? "\(record.version)" : record.json)
             }
-            print(record.json)
         }
     }
 
     struct Put: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Store a JSON object exactly as given (replacing a record with the same id); print its id.")
+        static let configuration = CommandConfiguration(
+            abstract: "Store a JSON object exactly as given; print its id.",
+            discussion: "A record that exists with --id is not replaced unless --replace, or --if-version N (replaced only if no one changed it since version N was read: see get --print-version).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The record's type name.") var type: String
         @Argument(help: "The JSON object.") var json: String
         @Option(help: "The record id (default: a new UUID).") var id: String?
+        @Flag(help: "Replace a record with the same id.") var replace = false
+        @Option(name: .customLong("if-version"), help: "Replace the record only if it is still at this version.") var ifVersion: Int?
+
+        func validate() throws {
+            if id == nil, replace || ifVersion != nil { throw ValidationError("--replace and --if-version need --id") }
+        }
 
         func run() throws {
             let store = try options.open(readOnly: false)
-            print(try failing { try store.put(type: type, id: id, text: json) })
+            print(try failing { try store.put(type: type, id: id, text: json, replacing: replace, expectedVersion: ifVersion) })
         }
     }
 

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite under AddressSanitizer and ThreadSanitizer (the end-to-end tests run the
+# keepsake binary of the same build, so it is checked too).
+#
+#   Scripts/sanitizers.sh [address|thread]...      (default: both)
+#
+# Each sanitizer builds into its own folder (.build-address, .build-thread). Suppressions, if any
+# are ever needed, go in Scripts/<sanitizer>.supp with the reason next to each line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sanitizers=("$@")
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
+status=0
+for sanitizer in "${sanitizers[@]}"; do
+  build=.build-$sanitizer
+  echo "== $sanitizer: building"
+  swift build --build-tests --sanitize "$sanitizer" --build-path "$build" 2>&1 | grep -E "error:|Compiling|Build complete" | tail -2
+  options="halt_on_error=1:abort_on_error=0"
+  [ -f "Scripts/$sanitizer.supp" ] && options+=":suppressions=$PWD/Scripts/$sanitizer.supp"
+  log=$build/tests.log
+  echo "== $sanitizer: testing (log: $log)"
+  if ASAN_OPTIONS="$options:detect_leaks=0" TSAN_OPTIONS="$options" SWIFT_BACKTRACE=enable=no \
+      swift test --skip-build --sanitize "$sanitizer" --build-path "$build" > "$log" 2>&1; then
+    echo "$sanitizer: $(grep -E 'Test run with' "$log" | tail -1)"
+  else
+    status=1
+    echo "$sanitizer: FAILED"
+    grep -E "ERROR: (Address|Thread)Sanitizer|WARNING: ThreadSanitizer|SUMMARY|✘ Test" "$log" | head -20
+  fi
+done
+exit $status
