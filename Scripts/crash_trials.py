@@ -2,16 +2,18 @@
 """SIGKILLs saves at random moments and checks what is left: the file must be exactly the old or the
 new bytes, and after the next run no temporary file or journal may remain.
 
-Three kinds of save: `keepsake set` (rename), `keepsake set --in-place` on a hard-linked file
-(journal), and the browser's save (^S under tmux, killed as it writes).
+Four kinds of save: `keepsake set` (rename), `keepsake set --in-place` on a hard-linked file
+(journal), the browser's save (^S under tmux, killed as it writes), and `keepsake db import` of
+many records in one transaction (the store must hold all of them or none, and open cleanly).
 
-usage: Scripts/crash_trials.py KEEPSAKE_BINARY [TRIALS_PER_KIND] [SIZE_MB]
+usage: Scripts/crash_trials.py KEEPSAKE_BINARY [TRIALS_PER_KIND] [SIZE_MB] [BROWSER_TRIALS]
 """
 import os, random, signal, subprocess, sys, tempfile, time, shutil
 
 binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/keepsake")
 trials = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
 size_mb = float(sys.argv[3]) if len(sys.argv) > 3 else 20
+browser_trials = int(sys.argv[4]) if len(sys.argv) > 4 else trials
 
 folder = tempfile.mkdtemp(prefix="keepsake-crash-")
 path = os.path.join(folder, "f.json")
@@ -92,16 +94,36 @@ def check(linked):
         after += " + leftovers " + ",".join(leftovers())
     return (before if before == after else before + " -> " + after), had_leftovers
 
-def run(kind, trial):
+def run(kind, trial, count=None):
     results = {}
     killed_with_leftovers = 0
-    for _ in range(trials):
+    for _ in range(count or trials):
         state, had = trial()
         results[state] = results.get(state, 0) + 1
         killed_with_leftovers += had
     print("%-28s %s; %d trials left files that the next run removed" % (kind, dict(sorted(results.items())), killed_with_leftovers))
     # Only the state after the next run counts (an in-place save killed mid-write is rolled back then).
     return all(k.split(" -> ")[-1] in ("old", "new") for k in results)
+
+def import_trial(horizon, lines):
+    store = os.path.join(folder, "store.sqlite")
+    for name in os.listdir(folder):
+        os.unlink(os.path.join(folder, name))
+    subprocess.run([binary, "db", "put", store, "Seed", '{"seed": true}'], check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(folder, "r.jsonl"), "w") as f:
+        f.write(lines)
+    process = subprocess.Popen([binary, "db", "import", store, "Row", os.path.join(folder, "r.jsonl")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(random.uniform(0, horizon))
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    counted = subprocess.run([binary, "db", "count", store, "Row"], capture_output=True, text=True)
+    if counted.returncode != 0:
+        return "does not open: " + counted.stderr.strip()[:80], False
+    n = int(counted.stdout)
+    return ("none" if n == 0 else "all" if n == import_count else "part (%d)" % n), False
+
+import_count = 20000
 
 reset(False)
 horizon = timed_save(["set", path, ".[0].id", "7000000"]) * 1.2
@@ -111,7 +133,20 @@ print("file: %.1f MB; a whole save takes %.3f s (rename) and %.3f s (in place); 
       % (len(old) / 1e6, horizon / 1.2, horizon_linked / 1.2))
 ok = run("keepsake set", lambda: cli_trial(["set", path, ".[0].id", "7000000"], False, horizon))
 ok &= run("keepsake set --in-place", lambda: cli_trial(["set", "--in-place", path, ".[0].id", "7000000"], True, horizon_linked))
+lines = "".join('{"n": %d, "text": "row %d"}\n' % (i, i) for i in range(import_count))
+with open(os.path.join(folder, "r.jsonl"), "w") as f:
+    f.write(lines)
+start = time.perf_counter()
+subprocess.run([binary, "db", "import", os.path.join(folder, "timing.sqlite"), "Row", os.path.join(folder, "r.jsonl")],
+               check=True, stdout=subprocess.DEVNULL)
+import_horizon = (time.perf_counter() - start) * 1.2  # a whole import, killed anywhere in it
+results = {}
+for _ in range(trials):
+    state, _ = import_trial(import_horizon, lines)
+    results[state] = results.get(state, 0) + 1
+print("%-28s %s" % ("keepsake db import", dict(sorted(results.items()))))
+ok &= all(k in ("all", "none") for k in results)
 if shutil.which("tmux"):
-    ok &= run("browser ^S", lambda: browser_trial(0.05))
+    ok &= run("browser ^S", lambda: browser_trial(0.05), browser_trials)
 shutil.rmtree(folder)
 sys.exit(0 if ok else 1)
