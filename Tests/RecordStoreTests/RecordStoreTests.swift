@@ -88,7 +88,7 @@ struct RecordStoreTests {
         try store.write(Record(id: "a", data: Teacher(firstName: "G")))
         let queue = try DatabaseQueue(path: database.path)
         #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
-        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1 records"])
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1 records", "v2 record versions"])
         #expect(try queue.read { try Bool.fetchOne($0, sql: "SELECT COUNT(*) > 0 FROM sqlite_master WHERE name = 'record_type'") } == true)
         // Reopening keeps the records.
         #expect(try RecordStore(path: database.path).count() == 1)
@@ -309,7 +309,7 @@ struct RecordStoreBadInputTests {
         try store.put(type: "Teacher", id: "good", text: #"{"firstName": "G"}"#)
         let raw = try DatabaseQueue(path: database.path)
         try raw.write { db in
-            try db.execute(sql: "INSERT INTO record VALUES ('bad', 'Teacher', '{\"firstName\": ', 0, 0)")
+            try db.execute(sql: "INSERT INTO record (id, type, json, createdAt, updatedAt) VALUES ('bad', 'Teacher', '{\"firstName\": ', 0, 0)")
         }
         do {
             _ = try store.read(id: "bad", as: Teacher.self)

@@ -20,7 +20,7 @@ public final class SQLiteRecordBackend: RecordBackend {
         self.path = path
         // SQLite takes an empty file for a new database; a file someone made (or truncated) is not
         // a store to fill silently.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+        if Self.isEmptyFileNotBeingCreated(path) {
             throw .cannotOpen(path: path, detail: "an empty file, not a record store (remove it to create a store there)")
         }
         do {
@@ -34,6 +34,20 @@ public final class SQLiteRecordBackend: RecordBackend {
             writer = try Self.openPool(path: path, configuration: configuration, writable: writable, busyTimeout: busyTimeout)
         } catch {
             throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// Whether `path` is an empty file that no SQLite connection is making into a database. A store
+    /// another process is creating at this moment is empty too — its first pages are in the WAL
+    /// file until a checkpoint — so an empty file without a WAL is watched for half a second.
+    private static func isEmptyFileNotBeingCreated(_ path: String) -> Bool {
+        let files = FileManager.default
+        let deadline = Date().addingTimeInterval(0.5)
+        while true {
+            guard let size = (try? files.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 else { return false }
+            if files.fileExists(atPath: path + "-wal") { return false }
+            if Date() >= deadline { return true }
+            usleep(10_000)
         }
     }
 
