@@ -172,4 +172,27 @@ struct SafetyCLITests {
         #expect(put.stderr.contains("an empty file, not a record store"))
         #expect(try scratch.read(empty).isEmpty)
     }
+
+    @Test func anImportKilledMidTransactionLeavesAllOrNoneAndTheStoreOpens() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lines = (0..<20_000).map { #"{"n": \#($0)}"# }.joined(separator: "\n")
+        let jsonl = try scratch.file("rows.jsonl", lines + "\n")
+        var outcomes: [String: Int] = [:]
+        for trial in 0..<12 {
+            let db = scratch.url.appendingPathComponent("s\(trial).sqlite").path
+            #expect(try Keepsake.run("db", "put", db, "Seed", #"{"seed": true}"#).status == 0)
+            let importer = try Keepsake.start("db", "import", db, "Row", jsonl)
+            usleep(UInt32(25_000 * trial))
+            importer.send(SIGKILL)
+            importer.wait()
+            let counted = try Keepsake.run("db", "count", db, "Row")
+            #expect(counted.status == 0, "the store must open cleanly: \(counted.stderr)")
+            let count = Int(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            #expect(count == 0 || count == 20_000, "trial \(trial): \(count) rows")
+            outcomes[count == 0 ? "none" : "all", default: 0] += 1
+            #expect(try Keepsake.run("db", "count", db, "Seed").stdout == "1\n")
+        }
+        #expect(outcomes.values.reduce(0, +) == 12)
+    }
 }
