@@ -26,7 +26,8 @@ for sanitizer in "${sanitizers[@]}"; do
   [ -f "Scripts/$sanitizer.supp" ] && options+=":suppressions=$PWD/Scripts/$sanitizer.supp"
   log=$build/tests.log
   echo "== $sanitizer: testing (log: $log)"
-  if ASAN_OPTIONS="$options:detect_leaks=0" TSAN_OPTIONS="$options" SWIFT_BACKTRACE=enable=no \
+  # The end-to-end tests' deadlines stretch: instrumented binaries run several times slower.
+  if ASAN_OPTIONS="$options:detect_leaks=0" TSAN_OPTIONS="$options" SWIFT_BACKTRACE=enable=no KEEPSAKE_TEST_DEADLINE_SCALE=8 \
       swift test --skip-build --sanitize "$sanitizer" --build-path "$build" > "$log" 2>&1; then
     echo "$sanitizer: $(grep -E 'Test run with' "$log" | tail -1)"
   else

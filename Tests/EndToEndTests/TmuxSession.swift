@@ -59,10 +59,14 @@ final class TmuxSession {
 
     var isRunning: Bool { (try? Self.tmux(["has-session", "-t", name])) != nil }
 
+    /// How much longer every deadline is: `KEEPSAKE_TEST_DEADLINE_SCALE` (the sanitizer runs set
+    /// it, since an instrumented binary runs several times slower), else 1.
+    static let deadlineScale: Double = ProcessInfo.processInfo.environment["KEEPSAKE_TEST_DEADLINE_SCALE"].flatMap(Double.init) ?? 1
+
     /// Waits until the screen satisfies a condition; fails the test at the deadline.
     @discardableResult
     func waitFor(_ what: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * Self.deadlineScale)
         var last = ""
         while Date() < deadline {
             last = screen()
@@ -98,7 +102,7 @@ final class TmuxSession {
 
     /// Waits until the program has exited (the session closes with it).
     func waitForExit(timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * Self.deadlineScale)
         while Date() < deadline {
             if !isRunning { return }
             Thread.sleep(forTimeInterval: 0.05)

@@ -86,6 +86,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         try? FileManager.default.removeItem(atPath: path)
     }
+    Benchmark(
+        "edit+save 100 MB pretty, checked (lock, stat and byte comparison with what was read, then the write)",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 10)
+    ) { benchmark in
+        let path = NSTemporaryDirectory() + "keepsake-bench-save-checked.json"
+        try AtomicFileWriter.write(large.buffer, to: path)
+        var document = try JSONDocument(contentsOfFile: path)
+        let target = try JSONPath(parsing: ".records[\(GeneratedDocument.recordCount(in: document) / 2)].name")
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            try document.apply(.replace(at: target, with: .string("edited \(i)")))
+            try document.save()  // the origin is what the previous save wrote: compared, then replaced
+        }
+        benchmark.stopMeasurement()
+        try? FileManager.default.removeItem(atPath: path)
+    }
 }
 
 /// A deterministic pretty-printed document of records, the shape of an app's exported data.
