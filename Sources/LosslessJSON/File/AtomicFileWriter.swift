@@ -158,9 +158,13 @@ public enum AtomicFileWriter {
         if outcome == nil, fstat(fd, &info) != 0 { outcome = errnoText() }
         close(fd)
         if let outcome {
-            // Put the old bytes back now rather than leave a half-written file for the next open.
-            let restored = SaveLeftovers.recover(beside: path)
-            throw .cannotWrite(path: path, reason: outcome + (restored.isEmpty ? "" : "; the old contents were restored"))
+            // Put the old bytes back now rather than leave a half-written file for the next open;
+            // if even that fails, the journal stays for the next open to try again.
+            guard let failure = SaveLeftovers.restore(target, from: journal) else {
+                unlink(journal)
+                throw .cannotWrite(path: path, reason: outcome + "; the old contents were put back")
+            }
+            throw .cannotWrite(path: path, reason: outcome + "; putting the old contents back failed too (\(failure)), the journal \(journal) keeps them")
         }
         unlink(journal)
         syncFolder(folder)

@@ -85,7 +85,7 @@ public enum SaveLeftovers {
 
     /// Copies a journal's bytes back over the file in place (its links and identity kept); the
     /// reason it failed, if it did.
-    private static func restore(_ target: String, from journal: String) -> String? {
+    static func restore(_ target: String, from journal: String) -> String? {
         let source = open(journal, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { return errnoText() }
         defer { close(source) }
