@@ -13,12 +13,6 @@ public enum JSONFileReader {
     /// Bytes per read call (and between progress reports).
     static let chunk = 8 << 20
 
-    /// The state of a file on disk now (for documents read by other means).
-    public static func origin(path: String) throws(JSONFileError) -> JSONFileOrigin {
-        guard let origin = JSONFileOrigin.current(path: path) else { throw .cannotRead(path: path, reason: errnoText()) }
-        return origin
-    }
-
     /// The most a pipe, terminal or file without a size (procfs) may hold: read to its end, it
     /// has no size to check first.
     static let streamLimit = 4 << 30
