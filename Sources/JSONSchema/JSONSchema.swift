@@ -61,9 +61,13 @@ public struct JSONSchema: @unchecked Sendable {
         } catch {
             throw SchemaLoadError(.unresolvable(path), at: nil, "cannot read the schema \(path): \(error.localizedDescription)")
         }
+        try self.init(text: text, uri: Self.fileURI(path), options: options)
+    }
+
+    /// The `file://` URI of a path (relative to the working folder), which references resolve against.
+    static func fileURI(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let uri = "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute)
-        try self.init(text: text, uri: uri, options: options)
+        return "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute)
     }
 
     /// Whether a document (or one of its values) is valid — the fast path, stopping at the first failure.

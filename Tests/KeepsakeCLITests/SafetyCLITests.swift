@@ -178,7 +178,6 @@ struct SafetyCLITests {
         defer { scratch.remove() }
         let lines = (0..<20_000).map { #"{"n": \#($0)}"# }.joined(separator: "\n")
         let jsonl = try scratch.file("rows.jsonl", lines + "\n")
-        var outcomes: [String: Int] = [:]
         for trial in 0..<12 {
             let db = scratch.url.appendingPathComponent("s\(trial).sqlite").path
             #expect(try Keepsake.run("db", "put", db, "Seed", #"{"seed": true}"#).status == 0)
@@ -190,9 +189,7 @@ struct SafetyCLITests {
             #expect(counted.status == 0, "the store must open cleanly: \(counted.stderr)")
             let count = Int(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
             #expect(count == 0 || count == 20_000, "trial \(trial): \(count) rows")
-            outcomes[count == 0 ? "none" : "all", default: 0] += 1
             #expect(try Keepsake.run("db", "count", db, "Seed").stdout == "1\n")
         }
-        #expect(outcomes.values.reduce(0, +) == 12)
     }
 }

@@ -64,8 +64,7 @@ public struct SchemaSelection: Sendable {
         } catch {
             throw SchemaLoadError(.unresolvable(path), at: nil, "cannot read the schema \(path) (chosen by \(reason)): \(error.localizedDescription)")
         }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return Choice(location: path, name: name, reason: reason, text: text, uri: "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute))
+        return Choice(location: path, name: name, reason: reason, text: text, uri: JSONSchema.fileURI(path))
     }
 
     private func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }

@@ -16,7 +16,7 @@ public enum JSONFileError: Error, Sendable, CustomStringConvertible {
     case hardLinked(path: String, links: Int)
 
     public var description: String {
-        let path = Self.shown(path)
+        let path = shownInMessage(path)
         return switch self {
         case .cannotRead(_, let reason): "\(path): cannot read: \(reason)"
         case .cannotWrite(_, let reason): "\(path): cannot save: \(reason); the original file is unchanged"
@@ -37,18 +37,5 @@ public enum JSONFileError: Error, Sendable, CustomStringConvertible {
             .cancelled(let path), .locked(let path, _), .hardLinked(let path, _):
             path
         }
-    }
-
-    /// A path as a message shows it: a very long one shortened in the middle (a script may pass a
-    /// path of any length; the message must stay readable).
-    static func shown(_ path: String) -> String {
-        let limit = 300
-        let scalars = Array(path.unicodeScalars)
-        guard scalars.count > limit else { return path }
-        var shortened = String.UnicodeScalarView()
-        shortened.append(contentsOf: scalars[..<(limit / 2)])
-        shortened.append(contentsOf: "…(\(scalars.count - limit) characters)…".unicodeScalars)
-        shortened.append(contentsOf: scalars[(scalars.count - limit / 2)...])
-        return String(shortened)
     }
 }

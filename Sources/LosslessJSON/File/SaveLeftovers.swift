@@ -54,12 +54,12 @@ public enum SaveLeftovers {
                 switch restore(target, from: leftover) {
                 case nil:
                     unlink(leftover)
-                    said.append("\(JSONFileError.shown(path)): an in-place save was interrupted (process \(pid)); the file's previous contents were restored from its journal")
+                    said.append("\(shownInMessage(path)): an in-place save was interrupted (process \(pid)); the file's previous contents were restored from its journal")
                 case let failure?:
-                    said.append("\(JSONFileError.shown(path)): an in-place save was interrupted (process \(pid)) and its journal \(leftover) could not be restored: \(failure); the journal is kept")
+                    said.append("\(shownInMessage(path)): an in-place save was interrupted (process \(pid)) and its journal \(leftover) could not be restored: \(failure); the journal is kept")
                 }
             } else if unlink(leftover) == 0 {
-                said.append("\(JSONFileError.shown(path)): removed \(name), left by a save that was interrupted (process \(pid))")
+                said.append("\(shownInMessage(path)): removed \(name), left by a save that was interrupted (process \(pid))")
             }
         }
         return said

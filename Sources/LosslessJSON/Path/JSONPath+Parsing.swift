@@ -7,7 +7,7 @@ public struct JSONPathSyntaxError: Error, Sendable, Hashable, CustomStringConver
     /// What was wrong.
     public let reason: String
 
-    public var description: String { "invalid path '\(JSONFileError.shown(text))' at character \(position + 1): \(reason)" }
+    public var description: String { "invalid path '\(shownInMessage(text))' at character \(position + 1): \(reason)" }
 }
 
 extension JSONPath {

@@ -71,20 +71,19 @@ public struct JSONLinesSource: DocumentSource {
         } catch {
             throw DocumentSourceError(.failed, "\(path): \(error)")
         }
-        var written: JSONFileOrigin
+        // One copy of the new bytes: written from, remembered as the file's contents, read back.
+        let bytes = JSONBytes(output)
+        let written: JSONFileOrigin
         let saving = AtomicFileWriter.Options(
             expected: overrides.contains(.overwriteChanges) ? nil : origin, hardLinks: overrides.hardLinks, newFileMode: origin?.mode ?? 0o644)
         do {
-            written = try output.withUnsafeBufferPointer { buffer throws(JSONFileError) in
-                try AtomicFileWriter.write(buffer, to: path, options: saving)
-            }
+            written = try AtomicFileWriter.write(JSONText(bytes), to: path, options: saving)
         } catch {
             throw DocumentSourceError(error)
         }
-        written.contents = JSONText(JSONBytes(output))
         // Later saves start from what this one wrote.
         do {
-            lines = try JSONLinesDocument(bytes: output, options: options)
+            lines = try JSONLinesDocument(bytes: bytes.buffer, options: options)
         } catch {
             throw DocumentSourceError(.failed, "\(path): saved, but the result does not read back: \(error)")
         }

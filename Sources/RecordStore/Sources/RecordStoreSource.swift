@@ -51,7 +51,7 @@ public struct RecordStoreSource: DocumentSource {
             throw DocumentSourceError(.failed, "the record view must stay an object of types")
         }
         let checked = !overrides.contains(.overwriteChanges)
-        var written: [String] = []
+        var written: [String: Int] = [:]
         do {
             try store.transaction { tx in
                 for typeMember in new.members {
@@ -69,7 +69,8 @@ public struct RecordStoreSource: DocumentSource {
                         } else {
                             try tx.update(id: record.key, to: object, expectedVersion: checked ? versions[record.key] : nil)
                         }
-                        written.append(record.key)
+                        // Later saves are based on the version this one leaves.
+                        written[record.key] = try tx.record(id: record.key)?.version
                     }
                     for record in before.members where records[record.key] == nil { try tx.delete(id: record.key) }
                 }
@@ -87,11 +88,7 @@ public struct RecordStoreSource: DocumentSource {
         } catch {
             throw DocumentSourceError(.failed, "\(error)")
         }
-        // Later saves are based on the versions this one wrote.
-        for id in written {
-            // Unreadable now: the old version stays, and the next save of it reports a conflict (safe).
-            if let version = try? store.record(id: id)?.version { versions[id] = version }
-        }
+        versions.merge(written) { _, new in new }
         return document
     }
 }

@@ -22,9 +22,10 @@ struct DocumentOptions: ParsableArguments {
         }
     }
 
-    /// Reads the document, first cleaning up (and saying) what a killed save of it left behind.
-    func load() throws -> JSONDocument {
-        if file != "-" {
+    /// Reads the document, first cleaning up (and saying) what a killed save of it left behind
+    /// (not again when it is read anew because another writer saved it meanwhile).
+    func load(recovering: Bool = true) throws -> JSONDocument {
+        if recovering, file != "-" {
             for note in SaveLeftovers.recover(beside: file) { printError(note) }
         }
         do {
@@ -102,7 +103,7 @@ struct OutputOptions: ParsableArguments {
                     try document.save(force: force, hardLinks: inPlace ? .writeInPlace : .refuse)
                     return
                 } catch .changedOnDisk where !noMerge && attempt < Self.attempts {
-                    document = try options.load()
+                    document = try options.load(recovering: false)
                 } catch .changedOnDisk where !noMerge {
                     throw CommandFailure(message: "\(options.file): the file kept changing on disk; the edit was made again \(attempt) times and never saved")
                 } catch .hardLinked(_, let links) {
