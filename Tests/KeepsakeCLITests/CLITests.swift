@@ -101,6 +101,39 @@ struct CLITests {
         #expect(try scratch.read(file).hasSuffix("\"s\": \"a\\nb\",\n  \"added\": [\n    1.50\n  ]\n}\n"))
     }
 
+    @Test func negativeNumbersAreValuesNotOptions() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("n.json", #"{"a": 1, "b": 2}"#)
+        #expect(try Keepsake.run("set", file, ".a", "-1").status == 0)
+        #expect(try Keepsake.run("set", file, ".b", "-0.5e3", "-o", "-").stdout == #"{"a": -1, "b": -0.5e3}"#)
+        #expect(try Keepsake.run("set", "--no-merge", file, "--", ".b", "-2").status == 0)
+        #expect(try scratch.read(file) == #"{"a": -1, "b": -2}"#)
+        let unknown = try Keepsake.run("set", file, ".a", "--frobnicate")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown option '--frobnicate'"))
+        let extra = try Keepsake.run("set", file, ".a", "1", "2")
+        #expect(extra.status == 2)
+        #expect(try scratch.read(file) == #"{"a": -1, "b": -2}"#)
+    }
+
+    @Test func settingTheValueAlreadyThereChangesNoByteAndDoesNotRewrite() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = #"{"s": "\u00e9", "n": 1.0, "root": [[]   ], "list": [{"a":1,  "b" : [2]}]}"#
+        let file = try scratch.file("same.json", text)
+        let before = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        usleep(20_000)
+        for (path, value) in [(".s", #""é""#), (".n", "1"), (".root", "[[]]"), (".list", #"[{"a": 1, "b": [2]}]"#), (".list[0]", #"{"a":1,"b":[2.0]}"#)] {
+            #expect(try Keepsake.run("set", file, path, value).status == 0, "\(path)")
+        }
+        #expect(try scratch.read(file) == text)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == before)
+        let root = try scratch.file("root.json", "[[]   ]")
+        #expect(try Keepsake.run("set", root, ".", "[[]]").status == 0)
+        #expect(try scratch.read(root) == "[[]   ]")
+    }
+
     @Test func setAndDeleteWriteToOutput() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

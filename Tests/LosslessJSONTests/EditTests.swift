@@ -21,6 +21,21 @@ struct EditTests {
         }
         """
 
+    @Test func anUpdateToEqualValuesChangesNoByte() throws {
+        let text = #"{"s": "\u00e9", "n": 1.0, "root": [[]   ], "list": [{"a":1,  "b" : [2]}]}"#
+        var document = try JSONDocument(text)
+        let same: JSONValue = ["s": "é", "n": 1, "root": [[]], "list": [["a": 1, "b": [2.0]]]]
+        #expect(try document.update(at: .root, to: same).isEmpty)
+        #expect(document.text.string == text)
+        #expect(document.holds(same, at: .root))
+        #expect(document.holds("é", at: [.key("s")]))
+        #expect(!document.holds("e", at: [.key("s")]))
+        #expect(!document.holds([[], []], at: [.key("root")]))
+        var root = try JSONDocument("[[]   ]")
+        #expect(try root.update(at: .root, to: [[]]).isEmpty)
+        #expect(root.text.string == "[[]   ]")
+    }
+
     @Test func replaceChangesOnlyTheValue() throws {
         #expect(try edited(pretty, .replace(at: ["name"], with: "Grace")) == pretty.replacingOccurrences("\"Ada\"", "\"Grace\""))
         #expect(try edited(#"{"a":1,"b":[1,2]}"#, .replace(at: ["b", 1], with: ["x": true])) == #"{"a":1,"b":[1,{"x":true}]}"#)

@@ -167,3 +167,19 @@ extension JSONDocument {
         return JSONSplice(offset: removed.lowerBound, removed: self.text.slice(removed), inserted: [])
     }
 }
+
+extension JSONDocument {
+    /// Whether the value at `path` already is `value` (JSON equality: the same literal, or equal
+    /// numbers, strings by scalars, members in order) — an edit to it would change nothing, so
+    /// callers skip it and `"\u00e9"`, `1.0` or `[[]   ]` keep their text. Kinds are compared
+    /// first, so a mismatch builds no value.
+    public func holds(_ value: JSONValue, at path: JSONPath) -> Bool {
+        guard let node = node(at: path) else { return false }
+        switch (kind(node), value) {
+        case (.null, .null), (.false, .bool), (.true, .bool), (.number, .number), (.string, .string): return self.value(node) == value
+        case (.array, .array(let elements)): return childCount(node) == elements.count && self.value(node) == value
+        case (.object, .object(let object)): return childCount(node) == object.members.count && self.value(node) == value
+        default: return false
+        }
+    }
+}

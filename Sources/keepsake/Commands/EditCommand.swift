@@ -59,10 +59,13 @@ struct EditCommand: ParsableCommand {
             do {
                 guard let node = current.node(at: path) else { throw JSONEditError.notFound(path) }
                 if let rawText {
-                    try current.apply(JSONSplice(offset: current.range(node).lowerBound, removed: current.rawBytes(node), inserted: Array(rawText.utf8)))
-                } else {
-                    try current.apply(.replace(at: path, with: value))
+                    let splice = JSONSplice(offset: current.range(node).lowerBound, removed: current.rawBytes(node), inserted: Array(rawText.utf8))
+                    try current.apply(splice)
+                    return splice.removed != splice.inserted
                 }
+                if current.holds(value, at: path) { return false }
+                try current.apply(.replace(at: path, with: value))
+                return true
             } catch {
                 throw CommandFailure(message: "\(self.document.file): \(error)")
             }

@@ -81,11 +81,12 @@ struct OutputOptions: ParsableArguments {
     /// Makes `edit` on the loaded document and writes the result. Saving is locked against other
     /// keepsake writers; when the file changed since it was read (another writer saved first), it
     /// is read again and the edit made again on the new contents, unless `--no-merge` or `--force`.
-    /// `loaded` is the document when the caller has read it already.
-    func edit(_ options: DocumentOptions, loaded: JSONDocument? = nil, _ edit: (inout JSONDocument) throws -> Void) throws {
+    /// `loaded` is the document when the caller has read it already. `edit` returns whether it
+    /// changed anything: an edit to the value already there leaves the file untouched (not rewritten).
+    func edit(_ options: DocumentOptions, loaded: JSONDocument? = nil, _ edit: (inout JSONDocument) throws -> Bool) throws {
         var document = try loaded ?? options.load()
         for attempt in 1...Self.attempts {
-            try edit(&document)
+            let changed = try edit(&document)
             switch output {
             case "-":
                 document.text.forEachChunk { writeAll($0, to: STDOUT_FILENO) }
@@ -99,6 +100,7 @@ struct OutputOptions: ParsableArguments {
                 guard options.file != "-" else {
                     throw CommandFailure(message: "cannot save to standard input; use --output", code: 2)
                 }
+                if !changed { return }
                 do {
                     try document.save(force: force, hardLinks: inPlace ? .writeInPlace : .refuse)
                     return
@@ -124,10 +126,23 @@ struct SetCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Argument(help: "The new value as JSON text (quote strings: '\"text\"').")
-    var json: String
+    // Gathered as "everything not recognised" so that a value starting with "-" (`-1`, `-0.5e3`)
+    // is the value, not an unknown option; `--` still ends options.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value as JSON text (quote strings: '\"text\"'; -1 needs no --).", valueName: "json"))
+    var values: [String] = []
 
     @OptionGroup var output: OutputOptions
+
+    /// The one value given.
+    var json: String { values.first ?? "" }
+
+    func validate() throws {
+        if values.isEmpty { throw ValidationError("Missing expected argument '<json>'") }
+        if values.count > 1 {
+            let extra = values.dropFirst().map { $0.hasPrefix("-") ? "'\($0)' (an unknown option?)" : "'\($0)'" }
+            throw ValidationError("one value expected after the path; also given: \(extra.joined(separator: ", "))")
+        }
+    }
 
     func run() throws {
         let path = try document.parsedPath()
@@ -135,11 +150,14 @@ struct SetCommand: ParsableCommand {
         do {
             value = try JSONValue(parsing: json, options: document.parsing.parseOptions)
         } catch {
+            if json.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(json)'", code: 2) }
             throw CommandFailure(message: "the new value is not valid JSON: \(error.message) at column \(error.column)", code: 2)
         }
         try output.edit(document) { loaded in
             do {
+                if loaded.holds(value, at: path) { return false }
                 try loaded.apply(.set(at: path, to: value))
+                return true
             } catch {
                 throw CommandFailure(message: "\(document.file): \(error)")
             }
@@ -161,6 +179,7 @@ struct DeleteCommand: ParsableCommand {
         try output.edit(document) { loaded in
             do {
                 try loaded.apply(.remove(at: path))
+                return true
             } catch {
                 throw CommandFailure(message: "\(document.file): \(error)")
             }
