@@ -38,6 +38,9 @@ public enum AnyBridge {
         case let v as JSONValue: return v
         case let v as JSONObject: return .object(v)
         case is NSNull: return .null
+        // Before the Swift number casts: on Linux an `NSNumber` holding `true` also casts to `Int`
+        // (1), and `NSNumber(1)` to `Bool`; only the object's own class says which it is.
+        case let v as NSNumber where type(of: value) is NSNumber.Type: return number(v)
         case let v as Bool where type(of: value) == Bool.self: return .bool(v)
         case let v as String: return .string(v)
         case let v as Substring: return .string(String(v))
@@ -54,7 +57,6 @@ public enum AnyBridge {
         case let v as Double: return JSONNumber(v).map(JSONValue.number)
         case let v as Float: return v.json(options: .standard)
         case let v as Decimal: return v.json(options: .standard)
-        case let v as NSNumber: return number(v)
         case let v as [Any]: return array(v)
         case let v as [Any?]: return array(v.map { $0 as Any })
         case let v as [String: Any]: return .object(object(v))
@@ -72,10 +74,16 @@ public enum AnyBridge {
         .array(elements.map { json($0) ?? .null })
     }
 
+    /// The class of the `NSNumber`s that hold booleans.
+    private static let booleanClass: NSNumber.Type = type(of: NSNumber(value: true))
+
     private static func number(_ number: NSNumber) -> JSONValue? {
         if let decimal = number as? NSDecimalNumber {
             return JSONNumber(literal: decimal.description(withLocale: Locale(identifier: "en_US_POSIX"))).map(JSONValue.number)
         }
+        // `JSONSerialization` gives booleans as the one boolean subclass (`__NSCFBoolean` on macOS
+        // and Linux); a `char` NSNumber shares its `objCType` ("c"), so the class is what tells.
+        if type(of: number) == booleanClass { return .bool(number.boolValue) }
         let type = String(cString: number.objCType)
         switch type {
         case "B":
