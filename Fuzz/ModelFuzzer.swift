@@ -32,26 +32,16 @@ public func fuzzModels(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(usages.storage, against: object, changed: ["usages"])
     return 0
 
-    /// Every member whose key was not set is still there, in its place (duplicates included). A
-    /// name-derived field also owns its key's other spellings (`sco-re`, `SCORE`: case, `_` and
-    /// `-` ignored), as DictionaryStorage documents today — a contract open issue #13 (point 10)
-    /// narrows to exact keys.
+    /// Every member whose key was not set is still there, in its place (duplicates included). Keys
+    /// match exactly (DictionaryStorage reads other spellings only for lenient fields, and these
+    /// are not): `SCORE` or `sco_re` beside `score` is an unknown field, kept as it was.
     func check(_ storage: JSONObject, against original: JSONObject, changed: Set<String>) {
-        func isSet(_ key: String) -> Bool { changed.contains { sameWords($0, key) } }
-        let kept = storage.members.filter { !isSet($0.key) }
-        let before = original.members.filter { !isSet($0.key) }
+        let kept = storage.members.filter { !changed.contains($0.key) }
+        let before = original.members.filter { !changed.contains($0.key) }
         if kept.map(\.key) != before.map(\.key) || kept.map(\.value) != before.map(\.value) {
             fail("members that were not set changed", bytes)
         }
     }
-}
-
-/// Two keys that spell the same words, case, `_` and `-` ignored (DictionaryStorage's rule).
-func sameWords(_ a: String, _ b: String) -> Bool {
-    func words(_ key: String) -> [UInt8] {
-        key.utf8.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-    }
-    return words(a) == words(b)
 }
 
 func isArrayOfObjects(_ value: JSONValue) -> Bool {

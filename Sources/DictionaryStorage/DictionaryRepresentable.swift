@@ -46,6 +46,15 @@ extension DictionaryStorageModel {
 
     public static var fieldType: FieldType { .model(schema.name) }
 
+    /// Wraps an object and checks it first, as the kits' mandatory keys do: throws the report when a
+    /// field declared `required:` is missing or null, or a value cannot be read as its type
+    /// (findings of severity `.error`). Fields kept without being known are not errors.
+    public init(checking storage: JSONObject) throws(ModelValidationError) {
+        self.init(storage)
+        let report = validate()
+        if report.hasErrors { throw ModelValidationError(model: Self.schema.name, report: report) }
+    }
+
     public init(from decoder: any Decoder) throws {
         guard case .object(let object) = try JSONValue(from: decoder) else {
             throw DecodingError.typeMismatch(
@@ -56,6 +65,18 @@ extension DictionaryStorageModel {
 
     public func encode(to encoder: any Encoder) throws {
         try JSONValue.object(storage).encode(to: encoder)
+    }
+}
+
+/// A model's object failed its check (`init(checking:)`): the errors, with their paths.
+public struct ModelValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The model's name.
+    public var model: String
+    /// Every finding; `report.findings(.error)` are the ones that made the check fail.
+    public var report: ValidationReport
+
+    public var description: String {
+        "\(model): " + report.findings(.error).map(\.description).joined(separator: "; ")
     }
 }
 

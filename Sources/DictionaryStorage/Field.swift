@@ -2,10 +2,11 @@ import LosslessJSON
 
 /// Where a field lives in its object and how it reads: built once per property by the macro.
 ///
-/// Reading: the current key (or key path) first; then, for keys the macro derived from the property
-/// name, a key that spells the same words in another style (`my_url` for `myURL`); then each legacy
-/// key in order. Writing: see `set` — legacy keys that are present are updated too, so an older app
-/// version that still reads them sees the new value; they are never removed by a write.
+/// Reading: the current key (or key path) first, matched exactly; then, for a lenient field only, a
+/// key that spells the same words in another style (`my_url` or `MyURL` for `myURL`); then each
+/// legacy key in order. Writing goes back to the key that was read — a lenient match writes to the
+/// spelling it found, never adds a second one — and legacy keys that are present are updated too,
+/// so an older app version that still reads them sees the new value; they are never removed by a write.
 public struct Field<Value>: @unchecked Sendable {
     /// The Swift property name.
     public let name: String
@@ -13,7 +14,7 @@ public struct Field<Value>: @unchecked Sendable {
     public let path: [String]
     /// Keys the value was stored under by earlier versions, read in order when `path` is absent.
     public let legacyKeys: [String]
-    /// Whether a key spelled in another style also matches (keys derived from the property name, or lenient fields).
+    /// Whether a key spelled in another style also matches (lenient fields only).
     public let matchesOtherSpellings: Bool
     /// Strategy and leniency.
     public let options: FieldOptions
@@ -37,7 +38,9 @@ public struct Field<Value>: @unchecked Sendable {
             self.path = [key ?? keyStyle.key(for: name)]
         }
         self.legacyKeys = legacyKeys
-        matchesOtherSpellings = (key == nil && path == nil) || lenient
+        // Exact unless asked: matching `myURL` to `my_url` by default would read one key and, on a
+        // write of a missing value, add the other — a file changed behind its owner's back.
+        matchesOtherSpellings = lenient
         options = FieldOptions(strategy: strategy, lenient: lenient)
         self.required = required
         self.writesNullForNil = writesNullForNil
@@ -76,10 +79,8 @@ public struct Field<Value>: @unchecked Sendable {
     @usableFromInline
     func locateElsewhere(in object: JSONObject) -> Located? {
         if path.count > 1 {
-            return object.value(atPath: path).map { Located(value: $0, otherKey: nil, isLegacy: false) }
-        }
-        let key = path[0]
-        if matchesOtherSpellings, let member = object.members.last(where: { KeyStyle.sameWords($0.key, key) }) {
+            if let value = object.value(atPath: path) { return Located(value: value, otherKey: nil, isLegacy: false) }
+        } else if matchesOtherSpellings, let member = object.members.last(where: { KeyStyle.sameWords($0.key, path[0]) }) {
             return Located(value: member.value, otherKey: member.key, isLegacy: false)
         }
         for legacy in legacyKeys {
@@ -245,9 +246,7 @@ public struct Field<Value>: @unchecked Sendable {
         if let located, located.value == new, !located.isLegacy { return }
         if path.count > 1 {
             object.setValue(new, atPath: path)
-            return
-        }
-        if let otherKey = located?.otherKey, located?.isLegacy == false {
+        } else if let otherKey = located?.otherKey, located?.isLegacy == false {
             object[otherKey] = new
         } else {
             object[path[0]] = new
@@ -266,11 +265,11 @@ public struct Field<Value>: @unchecked Sendable {
         }
         if path.count > 1 {
             object.removeValue(atPath: path)
-            return
-        }
-        object.removeValue(forKey: path[0])
-        if matchesOtherSpellings {
-            object.members.removeAll { KeyStyle.sameWords($0.key, path[0]) }
+        } else {
+            object.removeValue(forKey: path[0])
+            if matchesOtherSpellings {
+                object.members.removeAll { KeyStyle.sameWords($0.key, path[0]) }
+            }
         }
         for legacy in legacyKeys { object.removeValue(forKey: legacy) }
     }

@@ -93,7 +93,9 @@ extension DictionaryStorage {
 
     // MARK: Codecs, chosen by overload at the expansion site
 
-    /// A type with only seed-style custom `decode`/`encode` functions.
+    /// A type with only seed-style custom `decode`/`encode` functions. (Disfavoured, like the
+    /// `Codable` codec, so any constrained overload that applies wins.)
+    @_disfavoredOverload
     public static func codec<T>(
         _ type: T.Type, decode: @escaping (T.Type, Any?) -> T?, encode: @escaping (T?) -> Any?
     ) -> FieldCodec<T> {
@@ -112,7 +114,9 @@ extension DictionaryStorage {
             return FieldCodec(type: T.fieldType, read: custom.read, write: custom.write)
         }
         // Built here, in the model's module, so the closures are specialised for T.
-        return FieldCodec(type: T.fieldType, read: { T(json: $0, options: $1) }, write: { $0.json(options: $1) })
+        return FieldCodec(
+            type: T.fieldType, read: { T(json: $0, options: $1) }, write: { $0.json(options: $1) },
+            update: { value, old, options in value.json(options: options, over: old) })
     }
 
     /// Whether `decode` is the built-in generic function rather than a custom overload.

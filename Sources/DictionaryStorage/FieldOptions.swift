@@ -19,7 +19,7 @@ public struct FieldOptions: Sendable, Hashable {
 
 /// The spellings of values JSON has no type for.
 public enum ValueStrategy: String, Sendable, Hashable, CaseIterable {
-    /// `2023-06-16T21:18:53Z` (reads fractional seconds and offsets too).
+    /// `2023-06-16T21:18:53Z` (reads fractional seconds and offsets, `+01:00` or `+0100`, too).
     case iso8601
     /// `2023-06-16T21:18:53.123Z`.
     case iso8601WithFractionalSeconds
@@ -33,6 +33,9 @@ public enum ValueStrategy: String, Sendable, Hashable, CaseIterable {
     case secondsSince1970
     /// A number of milliseconds since 1970-01-01T00:00:00Z.
     case millisecondsSince1970
+    /// A number of seconds since 2001-01-01T00:00:00Z, Foundation's reference date (what
+    /// `JSONEncoder`'s default `.deferredToDate` writes).
+    case deferredToDate
     /// Base64 text (for `Data`).
     case base64
 }

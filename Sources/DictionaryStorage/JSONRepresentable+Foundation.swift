@@ -58,10 +58,14 @@ extension Date: JSONRepresentable {
     public init?(json: JSONValue, options: FieldOptions) {
         let strategy = options.strategy ?? .iso8601
         switch (strategy, json) {
-        case (.secondsSince1970, .number(let number)):
-            self = Date(timeIntervalSince1970: number.approximateDouble)
-        case (.millisecondsSince1970, .number(let number)):
-            self = Date(timeIntervalSince1970: number.approximateDouble / 1000)
+        case (.secondsSince1970, _), (.millisecondsSince1970, _), (.deferredToDate, _):
+            // A timestamp is a number, or a string holding one (`"1686950333"`) as some APIs send it.
+            guard let seconds = Self.timestamp(json) else { return nil }
+            switch strategy {
+            case .millisecondsSince1970: self = Date(timeIntervalSince1970: seconds / 1000)
+            case .deferredToDate: self = Date(timeIntervalSinceReferenceDate: seconds)
+            default: self = Date(timeIntervalSince1970: seconds)
+            }
         case (.iso8601, .string(let text)), (.iso8601WithFractionalSeconds, .string(let text)):
             guard let date = DateFormats.parseISO8601(text, rfc3339: false) else { return nil }
             self = date
@@ -79,10 +83,30 @@ extension Date: JSONRepresentable {
         }
     }
 
+    /// The number a timestamp holds, from a number or a string of one.
+    private static func timestamp(_ json: JSONValue) -> Double? {
+        switch json {
+        case .number(let number): return number.approximateDouble
+        case .string(let text): return JSONNumber(literal: text).map(\.approximateDouble)
+        default: return nil
+        }
+    }
+
+    /// A timestamp stored as a string of its number is written back as one.
+    public func json(options: FieldOptions, over old: JSONValue) -> JSONValue {
+        let new = json(options: options)
+        guard case .string = old, case .number(let number) = new else { return new }
+        let value = number.approximateDouble
+        // Whole seconds as the integer they are ("1700000000", not "1700000000.0").
+        if value == value.rounded(), abs(value) < 1e15 { return .string(String(Int64(value))) }
+        return .string(number.literal)
+    }
+
     public func json(options: FieldOptions) -> JSONValue {
         switch options.strategy ?? .iso8601 {
         case .secondsSince1970: return Double(timeIntervalSince1970).json(options: options)
         case .millisecondsSince1970: return (timeIntervalSince1970 * 1000).rounded().json(options: options)
+        case .deferredToDate: return timeIntervalSinceReferenceDate.json(options: options)
         case .iso8601, .rfc3339, .base64: return .string(DateFormats.iso8601(self, fractional: false))
         case .iso8601WithFractionalSeconds: return .string(DateFormats.iso8601(self, fractional: true))
         case .yearMonthDay: return .string(DateFormats.yearMonthDay(self))
@@ -168,9 +192,11 @@ enum DateFormats {
         if b[i] == 90 || (rfc3339 && b[i] == 122) {
             i += 1
         } else if b[i] == 43 || b[i] == 45 {
-            guard let oh = number(b, i + 1, 2), i + 3 < b.count, b[i + 3] == 58, let om = number(b, i + 4, 2) else { return nil }
+            // `+01:00`, or `+0100` as many servers (and the kits' RFC 3339 formatters) write it.
+            let colon = i + 3 < b.count && b[i + 3] == 58
+            guard let oh = number(b, i + 1, 2), let om = number(b, i + (colon ? 4 : 3), 2), oh < 24, om < 60 else { return nil }
             offset = (oh * 3600 + om * 60) * (b[i] == 45 ? -1 : 1)
-            i += 6
+            i += colon ? 6 : 5
         } else {
             return nil
         }

@@ -11,9 +11,15 @@ public protocol JSONRepresentable {
     func json(options: FieldOptions) -> JSONValue
     /// How a schema describes the type.
     static var fieldType: FieldType { get }
+    /// The JSON for this value written over `old`, the JSON it replaces: a type with more than one
+    /// spelling keeps the one `old` used (a date stored as a string of seconds stays a string).
+    func json(options: FieldOptions, over old: JSONValue) -> JSONValue
 }
 
 extension JSONRepresentable {
+    /// By default the value's own spelling.
+    public func json(options: FieldOptions, over old: JSONValue) -> JSONValue { json(options: options) }
+
     /// Reads a value with the standard options.
     public init?(json: JSONValue) { self.init(json: json, options: .standard) }
     /// The JSON for this value with the standard options.

@@ -15,8 +15,10 @@ public struct DictionaryStorageOption: Sendable, Hashable {
 /// Adds `init(_ storage: JSONObject)`, `init(_ dictionary: [String: Any])`, `rawDictionary`,
 /// `storage`, a memberwise-style initializer, `schema`, `validate()` and conformance to
 /// `DictionaryStorageModel` (and so `DictionaryRepresentable` and `Codable`). Private, static,
-/// lazy and computed properties are left alone. A read-only field is `private(set) var` (Swift
-/// cannot turn a `let` into accessors; the macro offers that fix-it).
+/// lazy, computed and `@OmitCoding` properties are left alone. A read-only field is
+/// `private(set) var` (Swift cannot turn a `let` into accessors; the macro offers that fix-it). A
+/// non-optional field with no default reads its type's empty value (`""`, `0`, `false`, `[]`,
+/// `[:]`, an empty model) when the key is absent. Applies to a struct or a `final class`.
 ///
 /// - Parameters:
 ///   - options: `.equatable` or `.hashable` conformances by the known properties.
@@ -78,12 +80,14 @@ public struct VariantEncodingOption: Sendable, Hashable {
 }
 
 /// Makes an enum a polymorphic value whose discriminator is a field of the object (internal
-/// tagging): `{"type": "web", "url": …}`. Cases carry dictionary-backed models sharing the object; a
-/// case holding a `JSONObject` keeps unknown variants whole.
+/// tagging): `{"type": "web", "url": …}`. Cases carry dictionary-backed models sharing the object
+/// (`case file(File)` or `case file(_ payload: File)`). The fallback case keeps unknown variants
+/// whole: the case holding a `JSONObject`, or the case `fallbackCaseName` names, which may hold a
+/// model of the app's own over the unknown object.
 @attached(member, names: named(init), named(json), named(variantSchema), named(variantCase), named(payloadFindings),
     named(unknownVariantObject), arbitrary)
 @attached(extension, conformances: VariantRepresentable)
-public macro Variants(discriminator: String, caseStyle: KeyStyle = .verbatim) =
+public macro Variants(discriminator: String, caseStyle: KeyStyle = .verbatim, fallbackCaseName: String? = nil) =
     #externalMacro(module: "DictionaryStorageMacros", type: "VariantsMacro")
 
 /// Makes an enum a polymorphic value with tag and content side by side (adjacent tagging):
@@ -92,7 +96,7 @@ public macro Variants(discriminator: String, caseStyle: KeyStyle = .verbatim) =
 @attached(member, names: named(init), named(json), named(variantSchema), named(variantCase), named(payloadFindings),
     named(unknownVariantObject), arbitrary)
 @attached(extension, conformances: VariantRepresentable)
-public macro Variants(tag: String, content: String, caseStyle: KeyStyle = .verbatim) =
+public macro Variants(tag: String, content: String, caseStyle: KeyStyle = .verbatim, fallbackCaseName: String? = nil) =
     #externalMacro(module: "DictionaryStorageMacros", type: "VariantsMacro")
 
 /// Makes an enum a polymorphic value written as a single-key object (external tagging):
@@ -100,10 +104,15 @@ public macro Variants(tag: String, content: String, caseStyle: KeyStyle = .verba
 @attached(member, names: named(init), named(json), named(variantSchema), named(variantCase), named(payloadFindings),
     named(unknownVariantObject), arbitrary)
 @attached(extension, conformances: VariantRepresentable)
-public macro Variants(_ encoding: VariantEncodingOption, caseStyle: KeyStyle = .verbatim) =
+public macro Variants(_ encoding: VariantEncodingOption, caseStyle: KeyStyle = .verbatim, fallbackCaseName: String? = nil) =
     #externalMacro(module: "DictionaryStorageMacros", type: "VariantsMacro")
 
 /// Marks a property of a `@DictionaryStorage` struct whose model (or variant) shares the struct's
 /// object, as MacroCodableKit's `@AllOfCodable` composes types.
 @attached(peer)
 public macro Flattened() = #externalMacro(module: "DictionaryStorageMacros", type: "MarkerMacro")
+
+/// Marks a stored property of a `@DictionaryStorage` type as the app's own: kept in memory, never
+/// read from or written to the JSON (MacroCodableKit's `@OmitCoding`). It needs a default value.
+@attached(peer)
+public macro OmitCoding() = #externalMacro(module: "DictionaryStorageMacros", type: "MarkerMacro")

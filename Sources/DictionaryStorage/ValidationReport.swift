@@ -24,6 +24,8 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
         case unknownVariant(String)
         /// A polymorphic value with no tag to say which variant it is (kept in the fallback case).
         case missingDiscriminator
+        /// A known variant tag whose payload cannot be read as that variant (kept whole in the fallback case).
+        case unreadableVariant(String)
     }
 
     /// How much a finding matters.
@@ -60,7 +62,7 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .unknownField, .unknownEnumValue, .unreadableElement, .unknownVariant: .kept
         case .legacyKeyUsed, .keySpelledDifferently: .note
-        case .typeMismatch, .missingRequired, .keyCollision, .missingDiscriminator: .error
+        case .typeMismatch, .missingRequired, .keyCollision, .missingDiscriminator, .unreadableVariant: .error
         }
     }
 
@@ -77,6 +79,7 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
         case .keyCollision(let key): text = "several fields read key \(JSONWriter.quoted(key))"
         case .unknownVariant(let tag): text = "unknown variant \(JSONWriter.quoted(tag)) (kept)"
         case .missingDiscriminator: text = "no tag says which variant this is (kept as is)"
+        case .unreadableVariant(let tag): text = "variant \(JSONWriter.quoted(tag)) cannot be read as its case (kept as is)"
         }
         let returnedText = returned.map { "; reads as \($0)" } ?? ""
         return "\(path): \(text)\(returnedText)"

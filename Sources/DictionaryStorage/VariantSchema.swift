@@ -183,6 +183,16 @@ public struct VariantSchema: Sendable {
         return result
     }
 
+    /// Where a variant's payload is, from the variant's object: the object itself (internal), the
+    /// content member (adjacent) or the tag's member (external).
+    public func contentPath(tag: String) -> JSONPath {
+        switch encoding {
+        case .internal: .root
+        case .adjacent(_, let content): [.key(content)]
+        case .external: [.key(tag)]
+        }
+    }
+
     /// Findings about the variant itself: an unknown tag (kept), a missing or non-string discriminator.
     public func findings(for object: JSONObject) -> [ValidationFinding] {
         let keyPath: JSONPath
@@ -240,9 +250,15 @@ extension VariantRepresentable {
         }
     }
 
-    /// Every finding for this value: the variant's own and its payload's.
+    /// Every finding for this value: the variant's own, its payload's, and — for a known tag that
+    /// landed in the fallback case because its payload did not read — that payload, at its path.
     public func variantFindings(in object: JSONObject) -> [ValidationFinding] {
-        Self.variantSchema.findings(for: object) + payloadFindings()
+        let schema = Self.variantSchema
+        var findings = schema.findings(for: object) + payloadFindings()
+        if unknownVariantObject != nil, let tag = schema.readTag(object).tagValue, schema.case(tagged: tag) != nil {
+            findings.append(ValidationFinding(path: schema.contentPath(tag: tag), kind: .unreadableVariant(tag)))
+        }
+        return findings
     }
 }
 

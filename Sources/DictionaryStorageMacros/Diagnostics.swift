@@ -6,7 +6,6 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
     case requiresStruct(found: String)
     case genericType
     case missingTypeAnnotation(String)
-    case nonOptionalWithoutDefault(name: String, type: String)
     case unsupportedType(String)
     case dictionaryKeyNotString(String)
     case multipleBindings
@@ -23,17 +22,21 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
     case unlabelledVariantValues(String)
     case optionalFlattened(String)
     case duplicateFlattened(String)
+    case fallbackNameNotLiteral
+    case noSuchFallbackCase(String)
+    case fallbackCaseShape(String)
+    case noEmptyValue(name: String, type: String)
+    case nonFinalClass
+    case omittedWithoutDefault(String)
 
     var message: String {
         switch self {
         case .requiresStruct(let found):
-            "@DictionaryStorage applies to a struct, not \(found)"
+            "@DictionaryStorage applies to a struct or a final class, not \(found)"
         case .genericType:
             "@DictionaryStorage does not support generic types (their fields are static stored properties)"
         case .missingTypeAnnotation(let name):
             "stored property '\(name)' needs an explicit type"
-        case .nonOptionalWithoutDefault(let name, let type):
-            "stored property '\(name)' of non-optional type '\(type)' needs a default value, used when the key is missing"
         case .unsupportedType(let type):
             "type '\(type)' cannot be stored in JSON"
         case .dictionaryKeyNotString(let type):
@@ -66,6 +69,18 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
             "two @Flattened properties of type '\(type)' would read the same keys"
         case .letProperty(let name):
             "'let' property '\(name)' cannot read from the storage; use 'private(set) var' for a read-only field"
+        case .fallbackNameNotLiteral:
+            "fallbackCaseName must be a string literal naming a case"
+        case .noSuchFallbackCase(let name):
+            "no case named '\(name)' to keep unknown variants"
+        case .fallbackCaseShape(let name):
+            "fallback case '\(name)' must hold one value: a JSONObject or a model over the unknown variant's object"
+        case .noEmptyValue(let name, let type):
+            "'\(name)' has no default value and '\(type)' has no obvious empty value to read when the key is absent"
+        case .nonFinalClass:
+            "@DictionaryStorage on a class needs 'final': a subclass could not add fields the storage reads"
+        case .omittedWithoutDefault(let name):
+            "@OmitCoding property '\(name)' is never read from the storage, so it needs a default value"
         }
     }
 
@@ -75,7 +90,6 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
         case .requiresStruct: id = "requiresStruct"
         case .genericType: id = "genericType"
         case .missingTypeAnnotation: id = "missingTypeAnnotation"
-        case .nonOptionalWithoutDefault: id = "nonOptionalWithoutDefault"
         case .unsupportedType: id = "unsupportedType"
         case .dictionaryKeyNotString: id = "dictionaryKeyNotString"
         case .multipleBindings: id = "multipleBindings"
@@ -92,6 +106,12 @@ enum DictionaryStorageDiagnostic: DiagnosticMessage {
         case .unlabelledVariantValues: id = "unlabelledVariantValues"
         case .optionalFlattened: id = "optionalFlattened"
         case .duplicateFlattened: id = "duplicateFlattened"
+        case .fallbackNameNotLiteral: id = "fallbackNameNotLiteral"
+        case .noSuchFallbackCase: id = "noSuchFallbackCase"
+        case .fallbackCaseShape: id = "fallbackCaseShape"
+        case .noEmptyValue: id = "noEmptyValue"
+        case .nonFinalClass: id = "nonFinalClass"
+        case .omittedWithoutDefault: id = "omittedWithoutDefault"
         }
         return MessageID(domain: "DictionaryStorage", id: id)
     }
@@ -111,6 +131,7 @@ struct DictionaryStorageFixIt: FixItMessage {
     static let removePayload = Self(message: "remove the payload from this case", id: "removePayload")
     static let useString = Self(message: "make the payload a String", id: "useString")
     static let addFallbackCase = Self(message: "add 'case unknown(JSONObject)'", id: "addFallbackCase")
+    static let addFinal = Self(message: "add 'final'", id: "addFinal")
     static let usePrivateSetVar = Self(message: "replace 'let' with 'private(set) var'", id: "usePrivateSetVar")
 }
 

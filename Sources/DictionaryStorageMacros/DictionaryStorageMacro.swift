@@ -28,22 +28,56 @@ struct StorageOptions {
     }
 }
 
+/// The type a model is declared as: a struct, or a final class (reference semantics, as the seed allowed).
+struct ModelDeclaration {
+    let name: TokenSyntax
+    let isClass: Bool
+    let modifiers: DeclModifierListSyntax
+    let memberBlock: MemberBlockSyntax
+
+    /// Whether `declaration` is one the macro expands (diagnostics come from `read`).
+    static func accepts(_ declaration: some DeclGroupSyntax) -> Bool {
+        if declaration.is(StructDeclSyntax.self) { return true }
+        return declaration.as(ClassDeclSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.final) } ?? false
+    }
+}
+
 extension DictionaryStorageMacro {
-    /// The struct, or a diagnostic anchored at the declaration keyword of what it is instead.
-    static func structDeclaration(_ declaration: some DeclGroupSyntax, in context: some MacroExpansionContext) throws -> StructDeclSyntax {
+    /// The struct or final class, or a diagnostic anchored at the declaration keyword of what it is instead.
+    static func modelDeclaration(_ declaration: some DeclGroupSyntax, in context: some MacroExpansionContext) throws -> ModelDeclaration {
         if let structDecl = declaration.as(StructDeclSyntax.self) {
             if structDecl.genericParameterClause != nil {
                 context.diagnose(Diagnostic(node: structDecl.name, message: DictionaryStorageDiagnostic.genericType))
                 throw DiagnosticsStop()
             }
-            return structDecl
+            return ModelDeclaration(name: structDecl.name, isClass: false, modifiers: structDecl.modifiers, memberBlock: structDecl.memberBlock)
+        }
+        if let classDecl = declaration.as(ClassDeclSyntax.self) {
+            if classDecl.genericParameterClause != nil {
+                context.diagnose(Diagnostic(node: classDecl.name, message: DictionaryStorageDiagnostic.genericType))
+                throw DiagnosticsStop()
+            }
+            if ModelDeclaration.accepts(classDecl) {
+                return ModelDeclaration(name: classDecl.name, isClass: true, modifiers: classDecl.modifiers, memberBlock: classDecl.memberBlock)
+            }
+            let keyword = classDecl.classKeyword
+            var withFinal = classDecl
+            withFinal.modifiers.append(DeclModifierSyntax(name: .keyword(.final), trailingTrivia: .space))
+            if classDecl.modifiers.isEmpty {
+                withFinal.modifiers = withFinal.modifiers.with(\.leadingTrivia, keyword.leadingTrivia)
+                withFinal.classKeyword = keyword.with(\.leadingTrivia, [])
+            }
+            context.diagnose(Diagnostic(
+                node: keyword, message: DictionaryStorageDiagnostic.nonFinalClass,
+                fixIts: [
+                    FixIt(message: DictionaryStorageFixIt.addFinal, changes: [.replace(oldNode: Syntax(classDecl), newNode: Syntax(withFinal))]),
+                    FixIt(message: DictionaryStorageFixIt.useStruct(keyword.text), changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(TokenSyntax.keyword(.struct).with(\.trailingTrivia, keyword.trailingTrivia).with(\.leadingTrivia, keyword.leadingTrivia)))]),
+                ]))
+            throw DiagnosticsStop()
         }
         let keyword: TokenSyntax?
         let found: String
-        if let decl = declaration.as(ClassDeclSyntax.self) {
-            keyword = decl.classKeyword
-            found = "a class"
-        } else if let decl = declaration.as(ProtocolDeclSyntax.self) {
+        if let decl = declaration.as(ProtocolDeclSyntax.self) {
             keyword = decl.protocolKeyword
             found = "a protocol"
         } else if let decl = declaration.as(EnumDeclSyntax.self) {
@@ -57,7 +91,7 @@ extension DictionaryStorageMacro {
             found = "this declaration"
         }
         var fixIts: [FixIt] = []
-        if let keyword, found == "a class" || found == "an actor" {
+        if let keyword, found == "an actor" {
             fixIts.append(FixIt(
                 message: DictionaryStorageFixIt.useStruct(keyword.text),
                 changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(TokenSyntax.keyword(.struct).with(\.trailingTrivia, keyword.trailingTrivia).with(\.leadingTrivia, keyword.leadingTrivia)))]))
@@ -68,11 +102,16 @@ extension DictionaryStorageMacro {
     }
 
     /// The managed properties, read and checked; `nil` after a diagnostic.
-    static func properties(of declaration: StructDeclSyntax, in context: some MacroExpansionContext) -> [PropertyInfo]? {
+    static func properties(of declaration: ModelDeclaration, in context: some MacroExpansionContext) -> [PropertyInfo]? {
         var properties: [PropertyInfo] = []
         var failed = false
         for member in declaration.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isManagedStoredProperty else { continue }
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            if variable.isOmitted {
+                if !PropertyInfo.checkOmitted(variable, in: context) { failed = true }
+                continue
+            }
+            guard variable.isManagedStoredProperty else { continue }
             do {
                 properties.append(try PropertyInfo.read(variable, in: context))
             } catch {
@@ -104,7 +143,7 @@ extension DictionaryStorageMacro {
         return properties
     }
 
-    static func accessModifier(_ declaration: StructDeclSyntax) -> String {
+    static func accessModifier(_ declaration: ModelDeclaration) -> String {
         declaration.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" } ? "public " : ""
     }
 
@@ -143,7 +182,7 @@ extension DictionaryStorageMacro: MemberMacro {
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let structDecl = try? structDeclaration(declaration, in: context),
+        guard let structDecl = try? modelDeclaration(declaration, in: context),
             let properties = properties(of: structDecl, in: context)
         else { return [] }
         let options = StorageOptions(node)
@@ -181,7 +220,7 @@ extension DictionaryStorageMacro: MemberMacro {
 
         // A memberwise-style initializer that builds a new object through the fields.
         let parameters = properties.map { property -> String in
-            let defaultValue = property.defaultValue?.trimmedDescription ?? (property.shape.isOptional ? "nil" : "")
+            let defaultValue = property.defaultValue?.trimmedDescription ?? property.impliedDefault ?? ""
             return "\(property.identifier.text): \(property.type.trimmedDescription)\(defaultValue.isEmpty ? "" : " = " + defaultValue)"
         }
         let assignments = properties.map { property in
@@ -201,13 +240,15 @@ extension DictionaryStorageMacro: MemberMacro {
 
         members += properties.map { fieldDeclaration($0, options: options) }
 
+        // A class's stored property initializer cannot name the covariant `Self`.
+        let keyPathRoot = structDecl.isClass ? typeName : "Self"
         let schemaFields = properties.map { property in
             if property.isFlattened {
-                return "FieldSchema.makeFlattened(\\Self.\(property.identifier.text), field: __ds_\(property.name), swiftType: \(quoted(property.type.trimmedDescription)))"
+                return "FieldSchema.makeFlattened(\\\(keyPathRoot).\(property.identifier.text), field: __ds_\(property.name), swiftType: \(quoted(property.type.trimmedDescription)))"
             }
             let defaultText = property.defaultValue.map { quoted($0.trimmedDescription) } ?? "nil"
             let readOnly = property.isPrivateSet ? ", readOnly: true" : ""
-            return "FieldSchema.make(\\Self.\(property.identifier.text), field: __ds_\(property.name), shape: .\(property.shape.rawValue), swiftType: \(quoted(property.type.trimmedDescription)), defaultValue: \(defaultText)\(readOnly))"
+            return "FieldSchema.make(\\\(keyPathRoot).\(property.identifier.text), field: __ds_\(property.name), shape: .\(property.shape.rawValue), swiftType: \(quoted(property.type.trimmedDescription)), defaultValue: \(defaultText)\(readOnly))"
         }
         members.append("""
             /// The fields of \(raw: typeName), for browsers and tools.
@@ -265,8 +306,8 @@ extension DictionaryStorageMacro: MemberAttributeMacro {
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard declaration.is(StructDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
-            variable.isManagedStoredProperty, variable.dictionaryStorageAttribute == nil,
+        guard ModelDeclaration.accepts(declaration), let variable = member.as(VariableDeclSyntax.self),
+            variable.isManagedStoredProperty, !variable.isOmitted, variable.dictionaryStorageAttribute == nil,
             variable.bindingSpecifier.tokenKind == .keyword(.var),
             variable.bindings.count == 1, variable.bindings.first?.typeAnnotation != nil
         else { return [] }
@@ -280,7 +321,7 @@ extension DictionaryStorageMacro: ExtensionMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self) else { return [] }
+        guard ModelDeclaration.accepts(declaration) else { return [] }
         let options = StorageOptions(node)
         var wanted: [String] = ["DictionaryStorageModel"]
         if options.equatable || options.hashable { wanted.append("Equatable") }

@@ -10,7 +10,7 @@ public struct DictionaryStoragePropertyMacro: AccessorMacro {
     ) throws -> [AccessorDeclSyntax] {
         // Diagnostics for the property are reported once, by @DictionaryStorage; here a bad property
         // simply gets no accessors.
-        guard let variable = declaration.as(VariableDeclSyntax.self), variable.isManagedStoredProperty,
+        guard let variable = declaration.as(VariableDeclSyntax.self), variable.isManagedStoredProperty, !variable.isOmitted,
             let property = try? PropertyInfo.read(variable, in: SilentContext(base: context))
         else { return [] }
         let field = "Self.__ds_\(property.name)"
@@ -23,7 +23,7 @@ public struct DictionaryStoragePropertyMacro: AccessorMacro {
         let defaultValue = property.defaultValue?.trimmedDescription
         let getter: String
         switch property.shape {
-        case .value: getter = "\(field).get(in: _storage, default: \(defaultValue ?? ""))"
+        case .value: getter = "\(field).get(in: _storage, default: \(defaultValue ?? property.impliedDefault ?? ""))"
         case .optional: getter = "\(field).getOptional(in: _storage)" + (defaultValue.map { $0 == "nil" ? "" : " ?? \($0)" } ?? "")
         case .array: getter = "\(field).getArray(in: _storage, default: \(defaultValue ?? "[]"))"
         case .optionalArray: getter = "\(field).getOptionalArray(in: _storage)" + (defaultValue.map { $0 == "nil" ? "" : " ?? \($0)" } ?? "")

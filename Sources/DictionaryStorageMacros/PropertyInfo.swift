@@ -91,6 +91,14 @@ extension VariableDeclSyntax {
         return true
     }
 
+    /// Whether the property is marked `@OmitCoding`: a plain stored property, never in the JSON.
+    var isOmitted: Bool {
+        attributes.contains { element in
+            if case .attribute(let attribute) = element { return attribute.attributeName.trimmedDescription == "OmitCoding" }
+            return false
+        }
+    }
+
     /// The `@DictionaryStorageProperty` attribute, if written.
     var dictionaryStorageAttribute: AttributeSyntax? {
         for element in attributes {
@@ -154,15 +162,43 @@ extension PropertyInfo {
             }
             return info
         }
-        if !shape.isOptional, info.defaultValue == nil {
-            info.diagnoseMissingDefault(in: context)
+        if !shape.isOptional, info.defaultValue == nil, Self.typesWithoutEmptyValue.contains(valueType.trimmedDescription) {
+            Self.diagnoseMissingDefault(binding: binding, name: name, type: type, shape: shape, message: .noEmptyValue(name: name, type: type.trimmedDescription), in: context)
             throw DiagnosticsStop()
         }
         return info
     }
 
+    /// Standard types with no value that could pass for "absent" (the seed read them as nil only).
+    static let typesWithoutEmptyValue: Set<String> = ["Date", "URL", "UUID", "Character", "Foundation.Date", "Foundation.URL", "Foundation.UUID"]
+
+    /// What the getter returns for an absent key when no default is written: the type's empty value.
+    var impliedDefault: String? {
+        if shape.isOptional { return "nil" }
+        if isFlattened { return nil }  // a flattened member always reads (from the shared object)
+        if let literal = Self.naturalDefault(for: type, shape: shape) { return literal }
+        return "DictionaryStorage.emptyValue(\(valueType.trimmedDescription).self)"
+    }
+
+    /// Checks an `@OmitCoding` property (kept in memory, never read or written): it must start with
+    /// a value, since no initializer of the model sets it.
+    static func checkOmitted(_ declaration: VariableDeclSyntax, in context: some MacroExpansionContext) -> Bool {
+        for binding in declaration.bindings where binding.initializer == nil && binding.accessorBlock == nil {
+            guard let type = binding.typeAnnotation?.type else { continue }  // Swift itself asks for a type or a value
+            if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { continue }
+            let name = binding.pattern.trimmedDescription
+            let shape: Shape = type.is(ArrayTypeSyntax.self) ? .array : type.is(DictionaryTypeSyntax.self) ? .dictionary : .value
+            diagnoseMissingDefault(binding: binding, name: name, type: type.trimmed, shape: shape, message: .omittedWithoutDefault(name), in: context)
+            return false
+        }
+        return true
+    }
+
     /// One fix-it: the obvious default when the type has one, else making the type optional.
-    private func diagnoseMissingDefault(in context: some MacroExpansionContext) {
+    private static func diagnoseMissingDefault(
+        binding: PatternBindingSyntax, name: String, type: TypeSyntax, shape: Shape, message: DictionaryStorageDiagnostic,
+        in context: some MacroExpansionContext
+    ) {
         let fixIt: FixIt
         if let value = Self.naturalDefault(for: type, shape: shape), let annotation = binding.typeAnnotation {
             var newBinding = binding
@@ -177,9 +213,7 @@ extension PropertyInfo {
                 .with(\.leadingTrivia, original.leadingTrivia).with(\.trailingTrivia, original.trailingTrivia)
             fixIt = FixIt(message: DictionaryStorageFixIt.makeOptional, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(optional))])
         }
-        context.diagnose(Diagnostic(
-            node: binding.pattern, message: DictionaryStorageDiagnostic.nonOptionalWithoutDefault(name: name, type: type.trimmedDescription),
-            fixIts: [fixIt]))
+        context.diagnose(Diagnostic(node: binding.pattern, message: message, fixIts: [fixIt]))
     }
 
     /// The obvious default for common types, for the fix-it.

@@ -23,6 +23,8 @@ extension VariantsMacro {
     struct EnumInfo {
         var cases: [Case] = []
         var fallback = ""
+        /// The fallback case's payload type: `JSONObject`, or a model over the raw object.
+        var fallbackType = "JSONObject"
         var access = ""
         var encoding = ""
         var caseStyle = ".verbatim"
@@ -35,11 +37,18 @@ extension VariantsMacro {
         }
         var info = EnumInfo()
         if enumDecl.modifiers.contains(where: { $0.name.text == "public" || $0.name.text == "open" }) { info.access = "public " }
+        var fallbackName: (name: String, node: ExprSyntax)?
         if case .argumentList(let arguments) = node.arguments {
             var tag: String?
             var content: String?
             for argument in arguments {
                 switch argument.label?.text {
+                case "fallbackCaseName":
+                    guard let name = stringLiteral(argument.expression) else {
+                        context.diagnose(Diagnostic(node: argument.expression, message: DictionaryStorageDiagnostic.fallbackNameNotLiteral))
+                        throw DiagnosticsStop()
+                    }
+                    fallbackName = (name, argument.expression)
                 case "discriminator": info.encoding = ".internal(discriminator: \(argument.expression.trimmedDescription))"
                 case "tag": tag = argument.expression.trimmedDescription
                 case "content": content = argument.expression.trimmedDescription
@@ -56,14 +65,24 @@ extension VariantsMacro {
                 let name = element.name.trimmed.text
                 let parameters = element.parameterClause?.parameters.map { parameter -> Parameter in
                     let type = parameter.type.trimmed
+                    // `case file(_ payload: File)`: `_` is no label; the name is only for the case's users.
+                    let label = parameter.firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
                     if let optional = type.as(OptionalTypeSyntax.self) {
-                        return Parameter(label: parameter.firstName?.text, valueType: optional.wrappedType.trimmedDescription, isOptional: true)
+                        return Parameter(label: label, valueType: optional.wrappedType.trimmedDescription, isOptional: true)
                     }
-                    return Parameter(label: parameter.firstName?.text, valueType: type.trimmedDescription, isOptional: false)
+                    return Parameter(label: label, valueType: type.trimmedDescription, isOptional: false)
                 } ?? []
-                if info.fallback.isEmpty, parameters.count == 1, parameters[0].label == nil, !parameters[0].isOptional,
-                    parameters[0].valueType == "JSONObject"
-                {
+                let holdsOneValue = parameters.count == 1 && parameters[0].label == nil && !parameters[0].isOptional
+                if let fallbackName, fallbackName.name == name {
+                    guard holdsOneValue else {
+                        context.diagnose(Diagnostic(node: element, message: DictionaryStorageDiagnostic.fallbackCaseShape(name)))
+                        throw DiagnosticsStop()
+                    }
+                    info.fallback = name
+                    info.fallbackType = parameters[0].valueType
+                    continue
+                }
+                if fallbackName == nil, info.fallback.isEmpty, holdsOneValue, parameters[0].valueType == "JSONObject" {
                     info.fallback = name
                     continue
                 }
@@ -73,6 +92,10 @@ extension VariantsMacro {
                 }
                 info.cases.append(Case(name: name, customName: customName, parameters: parameters))
             }
+        }
+        if let fallbackName, info.fallback.isEmpty {
+            context.diagnose(Diagnostic(node: fallbackName.node, message: DictionaryStorageDiagnostic.noSuchFallbackCase(fallbackName.name)))
+            throw DiagnosticsStop()
         }
         guard !info.fallback.isEmpty else {
             var members = enumDecl.memberBlock.members
@@ -182,7 +205,7 @@ extension VariantsMacro: MemberMacro {
                     \(raw: readCases.joined(separator: "\n"))
                     }
                 }
-                self = .\(raw: info.fallback)(object)
+                self = .\(raw: info.fallback)(DictionaryStorage.fallbackValue(\(raw: info.fallbackType).self, object))
             }
             """)
 
@@ -214,7 +237,7 @@ extension VariantsMacro: MemberMacro {
                 writeCases.append(lines.joined(separator: "\n"))
             }
         }
-        writeCases.append("case .\(info.fallback)(let object):\nreturn .object(object)")
+        writeCases.append("case .\(info.fallback)(let value):\nreturn .object(DictionaryStorage.fallbackObject(value))")
         members.append("""
             /// The JSON of this value; the fallback case writes back exactly what it read.
             \(raw: access)func json(options: FieldOptions) -> JSONValue {
@@ -236,7 +259,7 @@ extension VariantsMacro: MemberMacro {
         members.append("""
             /// The raw object of an unknown variant, or `nil` for a known case.
             \(raw: access)var unknownVariantObject: JSONObject? {
-                if case .\(raw: info.fallback)(let object) = self { return object }
+                if case .\(raw: info.fallback)(let value) = self { return DictionaryStorage.fallbackObject(value) }
                 return nil
             }
             """)

@@ -19,7 +19,8 @@ struct DictionaryStorageDiagnosticTests {
             @DictionaryStorage
             class Person {
             ┬────
-            ╰─ 🛑 @DictionaryStorage applies to a struct, not a class
+            ╰─ 🛑 @DictionaryStorage on a class needs 'final': a subclass could not add fields the storage reads
+               ✏️ add 'final'
                ✏️ replace 'class' with 'struct'
                 var name: String = ""
             }
@@ -27,13 +28,13 @@ struct DictionaryStorageDiagnosticTests {
         } fixes: {
             """
             @DictionaryStorage
-            struct Person {
+            final class Person {
                 var name: String = ""
             }
             """
         } expansion: {
             ##"""
-            struct Person {
+            final class Person {
                 var name: String {
                     get {
                         Self.__ds_name.get(in: _storage, default: "")
@@ -78,7 +79,7 @@ struct DictionaryStorageDiagnosticTests {
                 static let __ds_name = Field<String>(name: "name", keyStyle: .verbatim, lenient: false, codec: DictionaryStorage.codec(String.self, decode: DictionaryStorage.decode, encode: DictionaryStorage.encode))
 
                 /// The fields of Person, for browsers and tools.
-                static let schema = ModelSchema(name: "Person", fields: [FieldSchema.make(\Self.name, field: __ds_name, shape: .value, swiftType: "String", defaultValue: #""""#)])
+                static let schema = ModelSchema(name: "Person", fields: [FieldSchema.make(\Person.name, field: __ds_name, shape: .value, swiftType: "String", defaultValue: #""""#)])
 
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
@@ -104,34 +105,20 @@ struct DictionaryStorageDiagnosticTests {
             @DictionaryStorage
             protocol Named {}
             ┬───────
-            ╰─ 🛑 @DictionaryStorage applies to a struct, not a protocol
+            ╰─ 🛑 @DictionaryStorage applies to a struct or a final class, not a protocol
             """
         }
     }
 
-    @Test func diagnosesANonOptionalWithoutDefaultWithAFixIt() {
+    /// The seed's `var name: String`: no default, no diagnostic; the getter reads the type's empty
+    /// value — a literal for standard types, `emptyValue(_:)` (chosen by overload) for the rest.
+    @Test func aNonOptionalWithoutDefaultReadsItsEmptyValue() {
         assertMacro {
             """
             @DictionaryStorage
             struct Person {
                 var age: Int
-            }
-            """
-        } diagnostics: {
-            """
-            @DictionaryStorage
-            struct Person {
-                var age: Int
-                    ┬──
-                    ╰─ 🛑 stored property 'age' of non-optional type 'Int' needs a default value, used when the key is missing
-                       ✏️ add default value '= 0'
-            }
-            """
-        } fixes: {
-            """
-            @DictionaryStorage
-            struct Person {
-                var age: Int = 0
+                var friend: Friend
             }
             """
         } expansion: {
@@ -143,6 +130,14 @@ struct DictionaryStorageDiagnosticTests {
                     }
                     set {
                         Self.__ds_age.set(newValue, in: &_storage)
+                    }
+                }
+                var friend: Friend {
+                    get {
+                        Self.__ds_friend.get(in: _storage, default: DictionaryStorage.emptyValue(Friend.self))
+                    }
+                    set {
+                        Self.__ds_friend.set(newValue, in: &_storage)
                     }
                 }
 
@@ -174,19 +169,24 @@ struct DictionaryStorageDiagnosticTests {
                 }
 
                 /// Creates a new value from its properties (unset optionals are left out of the object).
-                init(age: Int = 0) {
+                init(age: Int = 0, friend: Friend = DictionaryStorage.emptyValue(Friend.self)) {
                     Self.__ds_age.set(age, in: &_storage)
+                    Self.__ds_friend.set(friend, in: &_storage)
                 }
 
                 static let __ds_age = Field<Int>(name: "age", keyStyle: .verbatim, lenient: false, codec: DictionaryStorage.codec(Int.self, decode: DictionaryStorage.decode, encode: DictionaryStorage.encode))
 
+                static let __ds_friend = Field<Friend>(name: "friend", keyStyle: .verbatim, lenient: false, codec: DictionaryStorage.codec(Friend.self, decode: DictionaryStorage.decode, encode: DictionaryStorage.encode))
+
                 /// The fields of Person, for browsers and tools.
-                static let schema = ModelSchema(name: "Person", fields: [FieldSchema.make(\Self.age, field: __ds_age, shape: .value, swiftType: "Int", defaultValue: "0")])
+                static let schema = ModelSchema(name: "Person", fields: [FieldSchema.make(\Self.age, field: __ds_age, shape: .value, swiftType: "Int", defaultValue: nil),
+                        FieldSchema.make(\Self.friend, field: __ds_friend, shape: .value, swiftType: "Friend", defaultValue: nil)])
 
                 /// What the accessors could not read as written, and the fields kept without being known.
                 func validate() -> ValidationReport {
                     var findings: [ValidationFinding] = []
                     findings += Self.__ds_age.check(in: _storage, shape: .value, returned: self.age as Any)
+                    findings += Self.__ds_friend.check(in: _storage, shape: .value, returned: self.friend as Any)
                     findings += Self.schema.keyCollisions
                     findings += Self.schema.unknownFields(in: _storage)
                     return ValidationReport(findings: findings)
@@ -210,7 +210,7 @@ struct DictionaryStorageDiagnosticTests {
             struct Person {
                 var birthday: Date
                     ┬───────
-                    ╰─ 🛑 stored property 'birthday' of non-optional type 'Date' needs a default value, used when the key is missing
+                    ╰─ 🛑 'birthday' has no default value and 'Date' has no obvious empty value to read when the key is absent
                        ✏️ make the type optional
             }
             """

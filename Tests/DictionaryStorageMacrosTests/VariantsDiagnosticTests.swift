@@ -61,7 +61,7 @@ struct VariantsDiagnosticTests {
                             break
                         }
                     }
-                    self = .unknown(object)
+                    self = .unknown(DictionaryStorage.fallbackValue(JSONObject.self, object))
                 }
 
                 /// The JSON of this value; the fallback case writes back exactly what it read.
@@ -69,8 +69,8 @@ struct VariantsDiagnosticTests {
                     switch self {
                     case .web(let value):
                         return .object(Self.variantSchema.object(tag: Self.__tag_web, content: Self.__variant_web_0.write(value, options)))
-                    case .unknown(let object):
-                        return .object(object)
+                    case .unknown(let value):
+                        return .object(DictionaryStorage.fallbackObject(value))
                     }
                 }
 
@@ -86,8 +86,8 @@ struct VariantsDiagnosticTests {
 
                 /// The raw object of an unknown variant, or `nil` for a known case.
                 var unknownVariantObject: JSONObject? {
-                    if case .unknown(let object) = self {
-                        return object
+                    if case .unknown(let value) = self {
+                        return DictionaryStorage.fallbackObject(value)
                     }
                     return nil
                 }

@@ -56,7 +56,7 @@ struct VariantsMacroTests {
                             break
                         }
                     }
-                    self = .unknown(object)
+                    self = .unknown(DictionaryStorage.fallbackValue(JSONObject.self, object))
                 }
 
                 /// The JSON of this value; the fallback case writes back exactly what it read.
@@ -66,8 +66,8 @@ struct VariantsMacroTests {
                         return .object(Self.variantSchema.object(tag: Self.__tag_web, content: Self.__variant_web_0.write(value, options)))
                     case .app(let value):
                         return .object(Self.variantSchema.object(tag: Self.__tag_app, content: Self.__variant_app_0.write(value, options)))
-                    case .unknown(let object):
-                        return .object(object)
+                    case .unknown(let value):
+                        return .object(DictionaryStorage.fallbackObject(value))
                     }
                 }
 
@@ -85,8 +85,8 @@ struct VariantsMacroTests {
 
                 /// The raw object of an unknown variant, or `nil` for a known case.
                 public var unknownVariantObject: JSONObject? {
-                    if case .unknown(let object) = self {
-                        return object
+                    if case .unknown(let value) = self {
+                        return DictionaryStorage.fallbackObject(value)
                     }
                     return nil
                 }
@@ -171,7 +171,7 @@ struct VariantsMacroTests {
                             break
                         }
                     }
-                    self = .unknown(object)
+                    self = .unknown(DictionaryStorage.fallbackValue(JSONObject.self, object))
                 }
 
                 /// The JSON of this value; the fallback case writes back exactly what it read.
@@ -190,8 +190,8 @@ struct VariantsMacroTests {
                         return .object(Self.variantSchema.object(tag: Self.__tag_applePay, content: .object(fields)))
                     case .cash:
                         return .object(Self.variantSchema.object(tag: Self.__tag_cash, content: nil))
-                    case .unknown(let object):
-                        return .object(object)
+                    case .unknown(let value):
+                        return .object(DictionaryStorage.fallbackObject(value))
                     }
                 }
 
@@ -211,8 +211,8 @@ struct VariantsMacroTests {
 
                 /// The raw object of an unknown variant, or `nil` for a known case.
                 var unknownVariantObject: JSONObject? {
-                    if case .unknown(let object) = self {
-                        return object
+                    if case .unknown(let value) = self {
+                        return DictionaryStorage.fallbackObject(value)
                     }
                     return nil
                 }
@@ -266,7 +266,7 @@ struct VariantsMacroTests {
                             break
                         }
                     }
-                    self = .unknown(object)
+                    self = .unknown(DictionaryStorage.fallbackValue(JSONObject.self, object))
                 }
 
                 /// The JSON of this value; the fallback case writes back exactly what it read.
@@ -274,8 +274,8 @@ struct VariantsMacroTests {
                     switch self {
                     case .image(let value):
                         return .object(Self.variantSchema.object(tag: Self.__tag_image, content: Self.__variant_image_0.write(value, options)))
-                    case .unknown(let object):
-                        return .object(object)
+                    case .unknown(let value):
+                        return .object(DictionaryStorage.fallbackObject(value))
                     }
                 }
 
@@ -291,8 +291,8 @@ struct VariantsMacroTests {
 
                 /// The raw object of an unknown variant, or `nil` for a known case.
                 var unknownVariantObject: JSONObject? {
-                    if case .unknown(let object) = self {
-                        return object
+                    if case .unknown(let value) = self {
+                        return DictionaryStorage.fallbackObject(value)
                     }
                     return nil
                 }

@@ -93,12 +93,18 @@ struct FieldRulesTests {
         #expect(settings.storage.keys.contains("my_url_value"))
         #expect(settings.storage.keys.contains("is_enabled"))
         #expect(settings.storage.keys.contains("customKey"))
-        // Another spelling of the same words reads, is reported, and is written in place.
+        // Keys match exactly: another spelling of the same words is another (unknown, kept) field.
         var other = Settings(try object(#"{"myURLValue": "x", "id": 1}"#))
-        #expect(other.myURLValue == "x")
-        #expect(other.validate().findings.map(\.kind) == [.keySpelledDifferently("myURLValue")])
+        #expect(other.myURLValue == "")
+        #expect(other.validate().findings.map(\.kind) == [.unknownField])
         other.myURLValue = "y"
-        #expect(other.storage.keys == ["myURLValue", "id"])
+        #expect(other.storage == ["myURLValue": "x", "id": 1, "my_url_value": "y"])
+        // A lenient field matches other spellings, reports it, and writes back where it read.
+        var lenient = Settings(try object(#"{"FLAG": "yes", "id": 1}"#))
+        #expect(lenient.flag == true)
+        #expect(lenient.validate().findings.map(\.kind) == [.keySpelledDifferently("FLAG")])
+        lenient.flag = false
+        #expect(lenient.storage == ["FLAG": false, "id": 1])
     }
 
     @Test func keyPathsReadWriteCreateAndRoundTrip() throws {
