@@ -15,7 +15,12 @@ public protocol RecordOperations {
 }
 
 extension RecordStore: RecordOperations {
-    public func performRead<T>(_ body: (any RecordConnection) throws -> T) throws -> T { try backend.read(body) }
+    /// Runs a read: on a reader connection, or — while an explicit transaction is open — on the
+    /// writer's, so the transaction's own uncommitted writes are seen (as the seed's single
+    /// connection saw them).
+    public func performRead<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
+        isInExplicitTransaction ? try backend.write(body) : try backend.read(body)
+    }
     public func performWrite<T>(_ body: (any RecordConnection) throws -> T) throws -> T { try backend.write(body) }
 }
 
@@ -135,6 +140,12 @@ extension RecordOperations {
     /// The type names in the store with their record counts, by name.
     public func types() throws -> [(type: String, count: Int)] {
         try performRead { connection in try connection.types() }
+    }
+
+    /// Writes an object under an id and a type name: a new id inserts; an existing record is
+    /// edited to equal `object` (only the changed values' bytes, nothing when equal) and takes the type.
+    public func write(id: String, type: String, object: JSONObject) throws {
+        try performWrite { connection in try connection.put(id: id, type: type, object: object) }
     }
 
     /// Stores a JSON object text exactly as given, under an id or a new random id. An existing

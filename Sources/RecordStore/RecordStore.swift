@@ -99,6 +99,9 @@ public final class RecordStore: Sendable {
         }
     }
 
+    /// Whether an explicit transaction (`startTransaction()`) is open.
+    public var isInExplicitTransaction: Bool { explicitTransaction.withLock { $0 } }
+
     /// Commits the explicit transaction.
     public func commitTransaction() throws(RecordStoreError) {
         try endTransaction()

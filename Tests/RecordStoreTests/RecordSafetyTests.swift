@@ -76,6 +76,34 @@ struct RecordSafetyTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: database.path)).isEmpty)
     }
 
+    @Test func aSwiftSerializationFileIsRefusedClearlyThenConvertedWhenAsked() throws {
+        let database = try TemporaryDatabase()
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE record(id TEXT PRIMARY KEY, objectName TEXT, createdAt TEXT, data TEXT)")
+            try db.execute(
+                sql: "INSERT INTO record VALUES ('a', 'Person', '2023-01-05T10:20:30.123Z', ?)",
+                arguments: [#"{"object":"Person", "name": "Ada", "n": 1.50}"#])
+        }
+        try queue.close()
+        do {
+            _ = try RecordStore(path: database.path)
+            Issue.record("a SwiftSerialization file opened as an (empty) store")
+        } catch {
+            #expect(error.description.contains("a SwiftSerialization database"))
+            #expect(error.description.contains("convertSwiftSerializationStore"))
+        }
+        #expect(try RecordStore.convertSwiftSerializationStore(at: database.path) == 1)
+        let store = try RecordStore(path: database.path)
+        let record = try #require(try store.record(id: "a"))
+        #expect(record.type == "Person")
+        #expect(record.json == #"{"object":"Person", "name": "Ada", "n": 1.50}"#)
+        #expect(record.createdAt == Date(timeIntervalSince1970: 1_672_914_030.123))
+        // Converting again finds nothing to do; a Keepsake store is never touched.
+        #expect(try RecordStore.convertSwiftSerializationStore(at: database.path) == 0)
+        #expect(try store.count() == 1)
+    }
+
     @Test func damagedPagesAreFoundByTheQuickCheck() throws {
         let database = try TemporaryDatabase()
         do {

@@ -124,6 +124,10 @@ struct RecordStoreTests {
         #expect(throws: RecordStoreError.self) { try store.startTransaction() }
         try store.write(Record(id: "a", data: Teacher(firstName: "A")))
         try store.write(Record(id: "b", data: Teacher(firstName: "B")))
+        // Reads inside the transaction see its own writes.
+        #expect(try store.count() == 2)
+        #expect(try store.read(id: "a", as: Teacher.self)?.firstName == "A")
+        #expect(try store.read(Teacher.self).count == 2)
         try store.rollbackTransaction()
         #expect(try store.count() == 0)
         try store.startTransaction()

@@ -40,6 +40,8 @@ extension RecordConnection {
         if let expectedVersion {
             try update(id: id, type: type, json: text, updatedAt: now, expectedVersion: expectedVersion)
         } else if replacing {
+            // The same text again changes nothing: no new version, no new time.
+            if let existing = try fetch(id: id), existing.json == text, existing.type == type { return }
             try upsert(record)
         } else if try !insert(record) {
             throw RecordStoreError.exists(id: id, version: try fetch(id: id)?.version ?? 1)

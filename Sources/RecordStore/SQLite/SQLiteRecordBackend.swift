@@ -74,6 +74,12 @@ public final class SQLiteRecordBackend: RecordBackend {
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
+                if try pool.read(SwiftSerializationStore.isOne) {
+                    throw RecordStoreError.cannotOpen(
+                        path: path,
+                        detail: "a SwiftSerialization database (its table \"record\" has objectName and data), not a Keepsake record store; "
+                            + "convert it with RecordStore.convertSwiftSerializationStore(at:) or open it with SwiftSerializationCompat's SerializationDatabase(path:) (its rows are kept)")
+                }
                 if writable { try migrate(pool) } else { try checkSchema(pool, path: path) }
                 return pool
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
