@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
+        .library(name: "SwiftSerializationCompat", targets: ["SwiftSerializationCompat"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     dependencies: [
@@ -45,6 +46,7 @@ let package = Package(
             name: "ModelBrowser",
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "Algorithms", package: "swift-algorithms")]
         ),
+        .target(name: "SwiftSerializationCompat", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
             name: "JSONSchema", dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "BigInt", package: "BigInt")],
@@ -76,6 +78,12 @@ let package = Package(
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
+        // Each depends on one seed's product alone, so the seed's README code compiling there with its
+        // one import (`DictionaryStorage`, `SwiftSerializationCompat`) is what a seed user's package sees.
+        .testTarget(name: "DictionaryStorageSeedTests", dependencies: ["DictionaryStorage"]),
+        .testTarget(
+            name: "SwiftSerializationSeedTests",
+            dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
             name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema"],

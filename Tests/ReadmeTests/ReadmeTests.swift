@@ -4,8 +4,8 @@ import Testing
 /// The README's Swift examples are compiled and run here, so they cannot drift from the API.
 ///
 /// Each ```swift block of README.md must appear, line by line and in order, in one of the files of
-/// this folder or in the custom-browser sample (which CI builds and runs); the tests in those files
-/// interleave assertions between the lines.
+/// this folder, of the two seed test targets, or in the custom-browser sample (which CI builds and
+/// runs); the tests in those files interleave assertions between the lines.
 @Suite("README examples")
 struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -37,10 +37,14 @@ struct ReadmeTests {
     }
 
     @Test func everySwiftBlockOfTheReadmeIsCompiledByATest() throws {
-        let folder = Self.root.appendingPathComponent("Tests/ReadmeTests")
-        var sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".swift") }
-            .map { folder.appendingPathComponent($0) }
+        // This folder, and the seed targets, whose files import only the seed's product.
+        var sources: [URL] = []
+        for name in ["Tests/ReadmeTests", "Tests/DictionaryStorageSeedTests", "Tests/SwiftSerializationSeedTests"] {
+            let folder = Self.root.appendingPathComponent(name)
+            sources += try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".swift") }
+                .map { folder.appendingPathComponent($0) }
+        }
         sources.append(Self.root.appendingPathComponent("Samples/CustomBrowser/Sources/TaskBrowser/main.swift"))
         let files = try sources.map { url in
             try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
