@@ -55,3 +55,23 @@ struct SchemaExportParityTests {
         #expect(expected.count == found.count)
     }
 }
+
+@Suite("Exported timestamps")
+struct TimestampExportTests {
+    /// A timestamp reads from a number or a string of one; the exported schema accepts the same.
+    @Test func anExportedTimestampAcceptsWhatTheModelReads() throws {
+        var registry = ModelRegistry()
+        registry.register(Stamped.self)
+        let exported = SchemaExport.schema(for: Stamped.schema, registry: registry, asArray: false)
+        let schema = try JSONSchema(text: JSONWriter.serialize(exported), uri: "urn:keepsake:export:Stamped")
+        for (text, reads) in [
+            (#"{"seconds": 1686950333, "reference": 1.5}"#, true), (#"{"seconds": "1686950333"}"#, true),
+            (#"{"seconds": "-2.5e3"}"#, true), (#"{"seconds": "soon"}"#, false), (#"{"reference": "007"}"#, false),
+        ] {
+            let object = try #require(try JSONValue(parsing: text).objectValue)
+            let model = Stamped(object)
+            #expect((model.seconds != nil || model.reference != nil) == reads, "\(text)")
+            #expect(try schema.isValid(JSONDocument(text)) == reads, "\(text)")
+        }
+    }
+}

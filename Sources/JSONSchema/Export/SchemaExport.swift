@@ -101,7 +101,9 @@ public struct SchemaExport {
         guard case .date = field.type.unwrappingOptionals else { return typeSchema(field.type) }
         let date: JSONValue =
             switch field.strategy {
-            case .secondsSince1970?, .millisecondsSince1970?: .object(["type": "number"])
+            // A timestamp reads from a number or a string holding one (pattern applies to strings only).
+            case .secondsSince1970?, .millisecondsSince1970?, .deferredToDate?:
+                .object(["type": ["number", "string"], "pattern": #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$"#])
             case .yearMonthDay?: .object(["type": "string", "format": "date"])
             case .rfc2822?: .object(["type": "string"])
             default: .object(["type": "string", "format": "date-time"])
