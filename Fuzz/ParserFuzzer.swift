@@ -4,6 +4,7 @@
 // reading of RFC 8259 (plus what keepsake documents: a leading UTF-8 BOM is skipped, nesting is
 // limited to `maxDepth` containers). They must agree on accept/reject. An accepted input must
 // come back byte-identical from the document's text, and its value must survive serialization.
+// The streaming validator, fed the input in pieces, must give the parser's verdict and error.
 import LosslessJSON
 
 let maxDepth = 64
@@ -12,15 +13,20 @@ let maxDepth = 64
 public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let expected = ReferenceJSON.accepts(bytes, maxDepth: maxDepth)
+    let streamed = streamVerdict(bytes)
     let document: JSONDocument
     do {
         document = try JSONDocument(bytes: bytes, options: JSONParseOptions(maxDepth: maxDepth))
     } catch {
         if expected { fail("rejected valid JSON: \(error)", bytes) }
+        if streamed?.description != error.description || streamed?.excerpt != error.excerpt {
+            fail("the streaming validator says \(streamed.map { "\($0)" } ?? "valid"), the parser \(error)", bytes)
+        }
         guard error.offset <= bytes.count else { fail("error offset \(error.offset) past the end", bytes) }
         return 0
     }
     if !expected { fail("accepted invalid JSON", bytes) }
+    if let streamed { fail("the streaming validator rejected what the parser accepts: \(streamed)", bytes) }
     if document.text.slice(0..<document.text.count) != bytes { fail("the text is not the input's bytes", bytes) }
     let value = document.rootValue
     let written = JSONWriter.serialize(value)
@@ -29,6 +35,23 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if reparsed != value { fail("the value changed through serialization", bytes) }
     return 0
+}
+
+/// The streaming validator's error, fed in pieces whose size the input's first byte picks.
+func streamVerdict(_ bytes: [UInt8]) -> JSONParseError? {
+    var validator = JSONStreamValidator(options: JSONParseOptions(maxDepth: maxDepth))
+    let size = 1 + Int(bytes.first ?? 0) % 17
+    do {
+        try bytes.withUnsafeBufferPointer { all throws(JSONParseError) in
+            for start in stride(from: 0, to: all.count, by: size) {
+                try validator.feed(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + size)]))
+            }
+        }
+        try validator.finish()
+        return nil
+    } catch {
+        return error
+    }
 }
 
 func fail(_ message: String, _ bytes: [UInt8]) -> Never {

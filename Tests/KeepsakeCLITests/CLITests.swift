@@ -61,6 +61,24 @@ struct CLITests {
         ])
     }
 
+    /// Plain `validate` reads a file in pieces (bounded memory); past the first pieces its error is
+    /// the one the whole-file parse (`--stats` takes that path) gives, and a valid file passes.
+    @Test func validateByPiecesReportsWhatTheWholeParseReports() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let body = String(repeating: "  [1, \"é\", {\"k\": -2.5e3}, true],\n", count: 90_000)
+        let good = try scratch.file("big.json", "[\n" + body + "  null\n]\n")
+        #expect(try Keepsake.run("validate", good).status == 0)
+        let bad = try scratch.file("bad.json", "[\n" + body + "  nul\n]\n")
+        let streamed = try Keepsake.run("validate", "--show-source", bad)
+        let whole = try Keepsake.run("validate", "--show-source", "--stats", bad)
+        #expect(streamed.status == 1)
+        #expect(streamed.stderr == whole.stderr)
+        #expect(streamed.stderr.hasPrefix("\(bad):90002:3: error: expected 'true', 'false' or 'null'"))
+        let padded = try scratch.file("padded.json", String(repeating: " ", count: 3 << 20) + "{}" + String(repeating: "\n", count: 1 << 20))
+        #expect(try Keepsake.run("validate", padded).status == 0)
+    }
+
     @Test func validateShowsSourceOnRequest() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

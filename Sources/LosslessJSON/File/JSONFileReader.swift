@@ -31,27 +31,9 @@ public enum JSONFileReader {
         path: String, rejectingEarly: Bool = false, fifoWait: Int32 = fifoWait,
         progress: ((_ done: Int, _ total: Int) -> Bool)? = nil
     ) throws(JSONFileError) -> (JSONBytes, JSONFileOrigin?) {
-        // Non-blocking so that opening a FIFO with no writer does not wait forever.
-        let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
+        let (fd, info, sized) = try openSource(path, fifoWait: fifoWait)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, reason: errnoText()) }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            throw .cannotRead(path: path, reason: "it is a directory")
-        case S_IFREG where path != "-" && info.st_size > 0:
-            break
-        case S_IFREG:
-            return (try readToEnd(fd, path: path, limit: streamLimit), nil)
-        case S_IFIFO, S_IFSOCK:
-            try waitForData(fd, path: path, milliseconds: fifoWait)
-            return (try readToEnd(fd, path: path, limit: streamLimit), nil)
-        case S_IFCHR where isatty(fd) == 1 || path == "-":
-            return (try readToEnd(fd, path: path, limit: streamLimit), nil)
-        default:
-            throw .cannotRead(path: path, reason: "it is a device, not a file (keepsake reads files, pipes and standard input)")
-        }
+        guard sized else { return (try readToEnd(fd, path: path, limit: streamLimit), nil) }
 
         let size = Int(info.st_size)
         let storage = JSONBytes(uninitializedCount: size)
@@ -76,6 +58,37 @@ public enum JSONFileReader {
         }
         if let progress, progress(size, size) == false { throw .cancelled(path: path) }
         return (storage, JSONFileOrigin(info, path: path, contents: JSONText(storage)))
+    }
+
+    /// Opens a file, standard input ("-"), a pipe or a terminal for reading, refusing directories
+    /// and devices; waits for a FIFO's writer. `sized` is true for a regular file with a size (read
+    /// by ranges); anything else is read to its end.
+    static func openSource(_ path: String, fifoWait: Int32) throws(JSONFileError) -> (fd: Int32, info: stat, sized: Bool) {
+        // Non-blocking so that opening a FIFO with no writer does not wait forever.
+        let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
+        var info = stat()
+        do throws(JSONFileError) {
+            guard fstat(fd, &info) == 0 else { throw JSONFileError.cannotRead(path: path, reason: errnoText()) }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw JSONFileError.cannotRead(path: path, reason: "it is a directory")
+            case S_IFREG where path != "-" && info.st_size > 0:
+                return (fd, info, true)
+            case S_IFREG:
+                return (fd, info, false)
+            case S_IFIFO, S_IFSOCK:
+                try waitForData(fd, path: path, milliseconds: fifoWait)
+                return (fd, info, false)
+            case S_IFCHR where isatty(fd) == 1 || path == "-":
+                return (fd, info, false)
+            default:
+                throw JSONFileError.cannotRead(path: path, reason: "it is a device, not a file (keepsake reads files, pipes and standard input)")
+            }
+        } catch {
+            close(fd)
+            throw error
+        }
     }
 
     /// Reads the first few kilobytes into `storage` and, if the first byte that is not white space
@@ -127,9 +140,20 @@ public enum JSONFileReader {
     /// Reads a pipe, terminal or sizeless file until the end of input, up to `limit` bytes.
     static func readToEnd(_ fd: Int32, path: String, limit: Int) throws(JSONFileError) -> JSONBytes {
         var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        try forEachPiece(fd, path: path, limit: limit, size: 1 << 16) { piece in data.append(contentsOf: piece) }
+        return JSONBytes(data)
+    }
+
+    /// Reads a descriptor to its end in pieces of up to `size` bytes, handing each to `body`;
+    /// more than `limit` bytes in all is an error (a stream that never ends).
+    static func forEachPiece(
+        _ fd: Int32, path: String, limit: Int, size: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(JSONFileError) -> Void
+    ) throws(JSONFileError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { buffer in buffer.baseAddress.map { Glibc_read(fd, $0, buffer.count) } ?? 0 }
+            let n = Glibc_read(fd, buffer.baseAddress!, size)
             if n < 0, errno == EINTR { continue }
             if n < 0, errno == EAGAIN {
                 // A non-blocking descriptor (standard input shared with a parent): wait for it.
@@ -138,14 +162,31 @@ public enum JSONFileReader {
                 continue
             }
             guard n >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
-            if n == 0 { break }
-            guard data.count + n <= limit else {
+            if n == 0 { return }
+            total += n
+            guard total <= limit else {
                 throw .cannotRead(path: path, reason: "more than \(limit >> 20) MB arrived without an end; save it to a file and open that")
             }
-            data.append(contentsOf: chunk[0..<n])
+            try body(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<n]))
         }
-        return JSONBytes(data)
     }
+
+    /// Checks that a file (or standard input, a pipe) holds one JSON value, reading it in pieces
+    /// through a `JSONStreamValidator`: memory stays at one piece whatever the file's size, and the
+    /// first bad byte ends the read. Throws `.invalidJSON` with the parser's own error.
+    public static func validate(path: String, options: JSONParseOptions = .default, fifoWait: Int32 = fifoWait) throws(JSONFileError) {
+        let (fd, _, sized) = try openSource(path, fifoWait: fifoWait)
+        defer { close(fd) }
+        var validator = JSONStreamValidator(options: options)
+        // A regular file is read whatever its size; a stream up to the limit the whole-file read has.
+        try forEachPiece(fd, path: path, limit: sized ? .max : streamLimit, size: validationPiece) { piece throws(JSONFileError) in
+            do throws(JSONParseError) { try validator.feed(piece) } catch { throw .invalidJSON(path: path, error) }
+        }
+        do { try validator.finish() } catch { throw .invalidJSON(path: path, error) }
+    }
+
+    /// Bytes per read when validating by pieces.
+    static let validationPiece = 1 << 20
 }
 
 /// Reads one range of a file into storage with `pread`, in chunks, on whichever thread runs it.

@@ -47,6 +47,17 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             do {
                 let asLines = lines || JSONLinesSource.isJSONLines(file)
+                // Only whether the text is JSON: read in pieces, in memory that does not grow with
+                // the file (a 2 GB file of spaces, a file larger than memory).
+                if !asLines, model == nil, schema == nil, !stats {
+                    do {
+                        try JSONFileReader.validate(path: file, options: options)
+                    } catch .invalidJSON(_, let error) {
+                        failed = true
+                        report(file, line: error.line, error)
+                    }
+                    continue
+                }
                 let storage: JSONBytes
                 do {
                     (storage, _) = try JSONFileReader.read(path: file, rejectingEarly: !asLines)
