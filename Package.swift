@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LosslessJSON", targets: ["LosslessJSON"]),
         .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
         .library(name: "RecordStore", targets: ["RecordStore"]),
+        .library(name: "RecordStorePostgres", targets: ["RecordStorePostgres"]),
         .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "LosslessJSON", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
@@ -46,6 +48,9 @@ let package = Package(
             name: "ModelBrowser",
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "Algorithms", package: "swift-algorithms")]
         ),
+        .target(
+            name: "RecordStorePostgres",
+            dependencies: ["RecordStore", "LosslessJSON", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .target(name: "SwiftSerializationCompat", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
@@ -84,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "SwiftSerializationSeedTests",
             dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
+        .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
             name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema"],
             exclude: ["Snapshots"]  // read by path, compared as text

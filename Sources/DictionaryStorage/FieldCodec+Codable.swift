@@ -5,7 +5,8 @@ import LosslessJSON
 /// `JSONEncoder`/`JSONDecoder` over the stored value. This is the one place a model can lose
 /// something: keys inside such a value that its `Codable` conformance does not know are dropped when
 /// the value is written (the object's other fields, and its unknown fields, are kept as always).
-/// Member order and the text of unchanged members are kept where the value stays an object.
+/// Member order and the text of unchanged members are kept where the value stays an object; a new
+/// object's keys are written in sorted order.
 extension DictionaryStorage {
     /// Decodes a `Decodable` value from a bridged `Any` (for seed-style code calling `decode`).
     @_disfavoredOverload
@@ -47,9 +48,17 @@ enum CodableBridge {
         try? JSONDecoder().decode(T.self, from: Data(JSONWriter.serialize(json).utf8))
     }
 
+    /// Sorted keys: Foundation's encoder otherwise orders a new object's keys differently from one
+    /// process to the next (its keyed container is a hashed dictionary).
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
     /// The value's JSON, or `nil` when its encoding fails (a non-finite double, a throwing `encode`).
     static func encode<T: Encodable>(_ value: T) -> JSONValue? {
-        guard let data = try? JSONEncoder().encode(value) else { return nil }
+        guard let data = try? encoder.encode(value) else { return nil }
         return try? JSONValue(parsing: data)
     }
 

@@ -123,7 +123,7 @@ struct KitCompatibilityTests {
         #expect(JSONWriter.serialize(feed.storage["size"]!) == #"{"height":2,"width":5}"#)
         // The unreadable element stays in place and is reported.
         feed.sizes = [Dimensions(width: 3, height: 4), Dimensions(width: 6, height: 7)]
-        #expect(feed.storage["sizes"] == [["width": 3, "height": 4], "bad", ["width": 6, "height": 7]])
+        #expect(feed.storage["sizes"] == [["width": 3, "height": 4], "bad", ["height": 7, "width": 6]])
         #expect(feed.validate().findings.contains { $0.path == [.key("sizes"), .index(1)] })
     }
 

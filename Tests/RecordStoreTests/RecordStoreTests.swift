@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import LosslessJSON
 import RecordStore
+import RecordStorePostgres
 import Testing
 
 @DictionaryStorage
@@ -41,13 +42,27 @@ final class TemporaryDatabase {
 
 /// The backends every backend-independent test runs on: SQLite (GRDB) and the memory double.
 enum Backend: String, CaseIterable, CustomTestStringConvertible {
-    case sqlite, memory
+    case sqlite, memory, postgres
+
+    /// The PostgreSQL server the tests use (`Scripts/postgres.sh start` prints it; `.ci/run` sets it).
+    static let postgresURL = ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]
+
+    /// The backends to test: PostgreSQL only when a server is given.
+    static let available: [Backend] = postgresURL == nil ? [.sqlite, .memory] : allCases
 
     func store() throws -> RecordStore {
         switch self {
         case .sqlite: try RecordStore()
         case .memory: RecordStore(backend: MemoryRecordBackend())
+        case .postgres: RecordStore(backend: try Self.postgresBackend())
         }
+    }
+
+    /// A backend over a schema of its own, so tests running at once never see each other's records.
+    static func postgresBackend() throws -> PostgresRecordBackend {
+        guard let url = postgresURL else { throw RecordStoreError.cannotOpen(path: "postgres", detail: "KEEPSAKE_POSTGRES_URL is not set") }
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return try PostgresRecordBackend(url: url + (url.contains("?") ? "&" : "?") + "schema=" + schema)
     }
 
     var testDescription: String { rawValue }
@@ -55,7 +70,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
 
 @Suite("Record store")
 struct RecordStoreTests {
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func serializationDatabaseOperations(backend: Backend) throws {
         let store = try backend.store()
         let ada = Student(firstName: "Ada", lastName: "Lovelace", debt: 1.5, subjectNames: ["math"])
@@ -94,7 +109,7 @@ struct RecordStoreTests {
         #expect(try RecordStore(path: database.path).count() == 1)
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func jsonTextIsKeptExactlyAndEditsChangeOnlyTheirBytes(backend: Backend) throws {
         let store = try backend.store()
         let text = #"{"firstName": "Ada",  "debt": 1.50, "big": 12345678901234567890, "extra": {"keep": [1, 2.0]}}"#
@@ -117,6 +132,7 @@ struct RecordStoreTests {
         let database = try TemporaryDatabase()
         try checkExplicitTransactions(try RecordStore(path: database.path))
         try checkExplicitTransactions(RecordStore(backend: MemoryRecordBackend()))
+        if Backend.postgresURL != nil { try checkExplicitTransactions(RecordStore(backend: try Backend.postgresBackend())) }
     }
 
     private func checkExplicitTransactions(_ store: RecordStore) throws {
@@ -137,7 +153,7 @@ struct RecordStoreTests {
         #expect(throws: RecordStoreError.self) { try store.commitTransaction() }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func closureTransactionsRollBackOnErrorAndNestAsSavepoints(backend: Backend) throws {
         let store = try backend.store()
         struct Stop: Error {}
@@ -163,7 +179,7 @@ struct RecordStoreTests {
         #expect(try store.list(type: nil).map(\.id).sorted() == ["kept", "outer"])
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func legacyTypeNamesReadAsTheNewName(backend: Backend) throws {
         let store = try backend.store()
         try store.put(type: "Person", id: "p", text: #"{"firstName": "Old"}"#)
@@ -181,7 +197,7 @@ struct RecordStoreTests {
         #expect(try store.record(id: "p")?.type == "Teacher")
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func queriesByFieldArePagedAndOrdered(backend: Backend) throws {
         let store = try backend.store()
         for i in 0..<30 {

@@ -1,0 +1,186 @@
+import Foundation
+import LosslessJSON
+import PostgresNIO
+import RecordStore
+
+/// The record table's SQL on the backend's connection. Field conditions and orders read the stored
+/// text through PostgreSQL's JSON operators (`json::jsonb #> path`); the text itself is never
+/// rewritten.
+struct PostgresRecordConnection: RecordConnection {
+    let backend: PostgresRecordBackend
+
+    private static let columns = "id, type, json, created_at, updated_at, version"
+
+    private static func record(_ row: PostgresRow) throws -> StoredRecord {
+        let (id, type, json, created, updated, version) = try row.decode((String, String, String, Double, Double, Int64).self)
+        return StoredRecord(
+            id: id, type: type, json: json, createdAt: Date(timeIntervalSince1970: created),
+            updatedAt: Date(timeIntervalSince1970: updated), version: Int(version))
+    }
+
+    private func records(_ query: PostgresQuery) throws -> [StoredRecord] {
+        let result = try backend.run(query)
+        do {
+            return try result.rows.map(Self.record)
+        } catch {
+            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        }
+    }
+
+    private func integer(_ query: PostgresQuery) throws -> Int {
+        guard let row = try backend.run(query).rows.first else { return 0 }
+        do {
+            return Int(try row.decode(Int64.self))
+        } catch {
+            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        }
+    }
+
+    func fetch(id: String) throws -> StoredRecord? {
+        try records("SELECT id, type, json, created_at, updated_at, version FROM record WHERE id = \(id)").first
+    }
+
+    func insert(_ record: StoredRecord) throws -> Bool {
+        let result = try backend.run("""
+            INSERT INTO record (id, type, json, created_at, updated_at, version)
+            VALUES (\(record.id), \(record.type), \(record.json), \(record.createdAt.timeIntervalSince1970),
+                \(record.updatedAt.timeIntervalSince1970), \(Int64(record.version)))
+            ON CONFLICT (id) DO NOTHING
+            """)
+        return (result.metadata.rows ?? 0) > 0
+    }
+
+    func upsert(_ record: StoredRecord) throws {
+        _ = try backend.run("""
+            INSERT INTO record (id, type, json, created_at, updated_at, version)
+            VALUES (\(record.id), \(record.type), \(record.json), \(record.createdAt.timeIntervalSince1970),
+                \(record.updatedAt.timeIntervalSince1970), \(Int64(record.version)))
+            ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, json = EXCLUDED.json, updated_at = EXCLUDED.updated_at,
+                version = record.version + 1
+            """)
+    }
+
+    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws {
+        let time = updatedAt.timeIntervalSince1970
+        guard let expectedVersion else {
+            _ = try backend.run("UPDATE record SET type = \(type), json = \(json), updated_at = \(time), version = version + 1 WHERE id = \(id)")
+            return
+        }
+        let result = try backend.run("""
+            UPDATE record SET type = \(type), json = \(json), updated_at = \(time), version = version + 1
+            WHERE id = \(id) AND version = \(Int64(expectedVersion))
+            """)
+        if (result.metadata.rows ?? 0) == 0 {
+            throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: try fetch(id: id)?.version)
+        }
+    }
+
+    func list(_ query: RecordQuery) throws -> [StoredRecord] {
+        var binds = PostgresBindings()
+        var clauses: [String] = []
+        if let types = query.types {
+            binds.append(types)
+            clauses.append("type = ANY($\(binds.count))")
+        }
+        for condition in query.conditions { clauses.append(Self.sql(condition, binds: &binds)) }
+        var sql = "SELECT \(Self.columns) FROM record"
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+        let direction = query.descending ? "DESC" : "ASC"
+        switch query.order {
+        case .id: sql += " ORDER BY id COLLATE \"C\" \(direction)"
+        case .created: sql += " ORDER BY created_at \(direction), id COLLATE \"C\" \(direction)"
+        case .updated: sql += " ORDER BY updated_at \(direction), id COLLATE \"C\" \(direction)"
+        case .field(let path):
+            binds.append(Self.pathArray(path))
+            sql += " ORDER BY json::jsonb #> $\(binds.count) \(direction), id COLLATE \"C\" \(direction)"
+        }
+        if let limit = query.limit { sql += " LIMIT \(limit)" }
+        if query.offset > 0 { sql += " OFFSET \(query.offset)" }
+        return try records(PostgresQuery(unsafeSQL: sql, binds: binds))
+    }
+
+    func ids(types: [String]) throws -> [String] {
+        let result = try backend.run("SELECT id FROM record WHERE type = ANY(\(types)) ORDER BY created_at, id COLLATE \"C\"")
+        do {
+            return try result.rows.map { try $0.decode(String.self) }
+        } catch {
+            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        }
+    }
+
+    func count(types: [String]?) throws -> Int {
+        if let types { return try integer("SELECT COUNT(*) FROM record WHERE type = ANY(\(types))") }
+        return try integer("SELECT COUNT(*) FROM record")
+    }
+
+    func types() throws -> [(type: String, count: Int)] {
+        let result = try backend.run("SELECT type, COUNT(*) FROM record GROUP BY type ORDER BY type COLLATE \"C\"")
+        do {
+            return try result.rows.map { row in
+                let (type, count) = try row.decode((String, Int64).self)
+                return (type, Int(count))
+            }
+        } catch {
+            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        }
+    }
+
+    func delete(id: String) throws -> Bool {
+        (try backend.run("DELETE FROM record WHERE id = \(id)").metadata.rows ?? 0) > 0
+    }
+
+    func delete(types: [String]?) throws -> Int {
+        let result = try types.map { try backend.run("DELETE FROM record WHERE type = ANY(\($0))") } ?? backend.run("DELETE FROM record")
+        return result.metadata.rows ?? 0
+    }
+
+    func savepoint<T>(_ body: () throws -> T) throws -> T {
+        let name = backend.nextSavepoint()
+        _ = try backend.run(PostgresQuery(unsafeSQL: "SAVEPOINT \(name)"))
+        do {
+            let result = try body()
+            _ = try backend.run(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
+            return result
+        } catch {
+            _ = try backend.run(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"))
+            _ = try backend.run(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
+            throw error
+        }
+    }
+
+    // MARK: JSON in PostgreSQL
+
+    /// A path as the `text[]` that `#>` takes (indices as their digits).
+    static func pathArray(_ path: JSONPath) -> [String] {
+        path.components.map { component in
+            switch component {
+            case .key(let key): key
+            case .index(let index): String(index)
+            }
+        }
+    }
+
+    /// A condition as SQL over the record's text, its values bound. Equality compares JSON values
+    /// (`1.0` equals `1`); an ordering compares numbers with numbers and strings with strings
+    /// (by code point), and is false for values of another kind.
+    static func sql(_ condition: FieldCondition, binds: inout PostgresBindings) -> String {
+        binds.append(pathArray(condition.path))
+        let value = "(json::jsonb #> $\(binds.count))"
+        let op = condition.comparison.rawValue
+        let ordering = condition.comparison != .equal && condition.comparison != .notEqual
+        switch condition.value {
+        case .null:
+            return condition.comparison == .notEqual
+                ? "(\(value) IS NOT NULL AND \(value) <> 'null'::jsonb)" : "(\(value) IS NULL OR \(value) = 'null'::jsonb)"
+        case .string(let string) where ordering:
+            binds.append(string)
+            return "(jsonb_typeof(\(value)) = 'string' AND (\(value) #>> '{}') COLLATE \"C\" \(op) $\(binds.count))"
+        case .number where ordering:
+            binds.append(JSONWriter.serialize(condition.value))
+            return "(jsonb_typeof(\(value)) = 'number' AND \(value) \(op) $\(binds.count)::jsonb)"
+        default:
+            binds.append(JSONWriter.serialize(condition.value))
+            return "\(value) \(op) $\(binds.count)::jsonb"
+        }
+    }
+}
