@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "LosslessJSON",
                 "RecordStore",
+                "RecordStorePostgres",
                 "ModelBrowser",
                 "CursesTerminal",
                 "SampleModels",

@@ -27,22 +27,27 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
 
     /// Connects to the database a URL names (see `PostgresLocation`) and creates the table (and
     /// the schema the URL names) when missing.
-    public convenience init(url: String) throws(RecordStoreError) {
+    public convenience init(url: String, readOnly: Bool = false) throws(RecordStoreError) {
         let location: PostgresLocation
         do {
             location = try PostgresLocation(url: url)
         } catch {
             throw .cannotOpen(path: url, detail: error.description)
         }
-        try self.init(location)
+        try self.init(location, readOnly: readOnly)
     }
+
+    /// Whether the connection only reads.
+    public let readOnly: Bool
 
     /// How long one statement may run (waiting for locks included) before it fails, in seconds.
     public let statementTimeout: Double
 
     /// Connects to a database and creates the table (and schema) when missing.
-    public init(_ location: PostgresLocation, statementTimeout: Double = 30) throws(RecordStoreError) {
+    /// With `readOnly`, every transaction of the connection is read-only: a write fails on the server.
+    public init(_ location: PostgresLocation, readOnly: Bool = false, statementTimeout: Double = 30) throws(RecordStoreError) {
         server = location
+        self.readOnly = readOnly
         self.statementTimeout = statementTimeout
         self.location = location.description
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -55,12 +60,8 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
             try? group.syncShutdownGracefully()
             throw .cannotOpen(path: location.description, detail: Self.describe(error))
         }
-        do {
-            try createSchema()
-        } catch {
-            close()
-            throw error
-        }
+        // If this throws, the object is fully made, so `deinit` closes the connection.
+        try createSchema()
     }
 
     deinit { close() }
@@ -77,12 +78,17 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         // error instead of hanging the caller.
         try execute("SET statement_timeout = \(Int(statementTimeout * 1000))")
         if let schema = server.schema {
-            try execute("CREATE SCHEMA IF NOT EXISTS \(Self.quoted(schema))")
+            if !readOnly { try execute("CREATE SCHEMA IF NOT EXISTS \(Self.quoted(schema))") }
             try execute("SET search_path TO \(Self.quoted(schema))")
         }
         // An existing table is not touched: even `CREATE INDEX IF NOT EXISTS` would wait for every
         // open write transaction on it.
         let exists = try run("SELECT to_regclass('record') IS NOT NULL").rows.first.map { try? $0.decode(Bool.self) } ?? nil
+        if readOnly {
+            guard exists == true else { throw .cannotOpen(path: location, detail: "no record table here (a read never creates one)") }
+            try execute("SET default_transaction_read_only = on")
+            return
+        }
         if exists == true { return }
         // Two stores created at once may both try: the loser's "already exists" is success.
         do {

@@ -4,6 +4,7 @@ import KeepsakeSettings
 import LosslessJSON
 import ModelBrowser
 import RecordStore
+import RecordStorePostgres
 import SampleModels
 #if canImport(Glibc)
 import Glibc
@@ -81,6 +82,10 @@ struct BrowseCommand: ParsableCommand {
     /// or a JSON file (or standard input).
     private func makeSource(_ file: String) throws -> any DocumentSource {
         let options = parsing.parseOptions
+        if PostgresLocation.isURL(file) {
+            if tableOptions.table != nil { throw CommandFailure(message: "--table reads an SQLite database; a postgres:// URL opens its record store", code: 2) }
+            return RecordStoreSource(store: try openStore(file, readOnly: false), options: options)
+        }
         if looksLikeSQLite(file) {
             do {
                 guard let table = tableOptions.table else { return RecordStoreSource(store: try RecordStore(path: file), options: options) }

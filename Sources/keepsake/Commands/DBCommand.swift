@@ -2,27 +2,25 @@ import ArgumentParser
 import Foundation
 import LosslessJSON
 import RecordStore
+import RecordStorePostgres
 
 /// `keepsake db VERB STORE …`: script a Keepsake record store.
 struct DBCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
-        abstract: "Read and write the records of a Keepsake record store (SQLite).",
+        abstract: "Read and write the records of a Keepsake record store (an SQLite file or a postgres:// URL).",
         discussion: "Conditions (--where): PATH=JSON, PATH!=JSON, PATH<JSON, PATH<=JSON, PATH>JSON, PATH>=JSON (PATH as jq or pointer).",
-        subcommands: [Types.self, Count.self, List.self, Get.self, Put.self, Delete.self, Import.self]
+        subcommands: [Types.self, Count.self, List.self, Get.self, Put.self, Delete.self, Import.self, Copy.self]
     )
 
     /// The store argument every verb takes.
     struct StoreOptions: ParsableArguments {
-        @Argument(help: "The record store (an SQLite file).")
+        @Argument(help: "The record store: an SQLite file, or postgres://USER@HOST:PORT/DATABASE (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD and ~/.pgpass fill what it leaves out).")
         var store: String
 
         /// Opens the store; reading verbs need it to exist, and open it read-only.
         func open(readOnly: Bool) throws -> RecordStore {
-            if readOnly, !FileManager.default.fileExists(atPath: store) {
-                throw CommandFailure(message: "\(store): no such record store")
-            }
-            return try failing { try RecordStore(path: store, readOnly: readOnly) }
+            try openStore(store, readOnly: readOnly)
         }
 
         /// Opens the store read-only and runs a reading verb; a damaged database (SQLite's quick
@@ -177,6 +175,50 @@ struct DBCommand: ParsableCommand {
                         count += 1
                     }
                     return count
+                }
+            }
+            print(count)
+        }
+    }
+}
+
+/// Opens a record store by its name: a `postgres://` URL, or an SQLite file (which reading verbs
+/// need to exist, and open read-only).
+func openStore(_ name: String, readOnly: Bool) throws -> RecordStore {
+    if PostgresLocation.isURL(name) {
+        return try failing { RecordStore(backend: try PostgresRecordBackend(url: name, readOnly: readOnly)) }
+    }
+    if readOnly, !FileManager.default.fileExists(atPath: name) {
+        throw CommandFailure(message: "\(name): no such record store")
+    }
+    return try failing { try RecordStore(path: name, readOnly: readOnly) }
+}
+
+extension DBCommand {
+    struct Copy: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy every record of one store into another (SQLite or PostgreSQL, either way), in one transaction: ids, types, times, versions and the exact JSON text; print how many.")
+        @Argument(help: "The store to copy from (an SQLite file or a postgres:// URL).") var source: String
+        @Argument(help: "The store to copy into (created if it is a new SQLite file).") var destination: String
+        @Flag(help: "Replace records whose id the destination already has (else the copy fails and nothing is copied).")
+        var replace = false
+
+        func run() throws {
+            let from = try openStore(source, readOnly: true)
+            let into = try openStore(destination, readOnly: false)
+            let records = try failing { try from.list(type: nil, order: .created) }
+            let count = try failing {
+                try into.transaction { tx -> Int in
+                    for record in records {
+                        let inserted = try tx.performWrite { connection in try connection.insert(record) }
+                        if inserted { continue }
+                        guard replace else { throw RecordStoreError.exists(id: record.id, version: record.version) }
+                        try tx.performWrite { connection in
+                            _ = try connection.delete(id: record.id)
+                            _ = try connection.insert(record)
+                        }
+                    }
+                    return records.count
                 }
             }
             print(count)
