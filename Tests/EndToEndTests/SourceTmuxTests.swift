@@ -79,3 +79,33 @@ struct TmuxLinesTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "{\"n\": 1,  \"tag\": \"a\"}\n\n{\"n\": 2.0, \"tag\": \"B\"}\n{\"n\": 3, \"tag\": \"C\"}\n")
     }
 }
+
+@Suite(
+    "End to end under tmux: a PostgreSQL store", .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"] != nil,
+        "KEEPSAKE_POSTGRES_URL is not set: the PostgreSQL browser test is skipped (eval \"$(Scripts/postgres.sh start)\" sets it; .ci/run always does)"))
+struct TmuxPostgresTests {
+    func keepsake(_ arguments: String...) throws -> String {
+        try Subprocess.run(TmuxSession.binary, arguments).stdout
+    }
+
+    @Test func editARecordOnTheServerChangingOnlyItsBytes() throws {
+        let schema = "tmux_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let store = ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]! + "?schema=" + schema
+        let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
+        _ = try keepsake("db", "put", store, "Person", "--id", "p1", text)
+        _ = try keepsake("db", "put", store, "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
+        let session = try TmuxSession([store])
+        session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains(schema) }
+        try session.find("Ada", expectingPath: ".Person.p1.name")
+        try session.replaceValue(with: "Lovelace")
+        session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+        #expect(try keepsake("db", "get", store, "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
+        #expect(try keepsake("db", "get", "--print-version", store, "p1") == "2\n")
+        #expect(try keepsake("db", "get", store, "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+    }
+}
