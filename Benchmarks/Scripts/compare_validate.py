@@ -6,20 +6,9 @@ usage: compare_validate.py KEEPSAKE_BINARY FILE [ROUNDS]
 """
 import os
 import statistics
-import subprocess
 import sys
-import time
 
-def run(argv):
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"{argv[0]} failed: {err}")
-    return elapsed, usage.ru_maxrss * 1024  # ru_maxrss is in KiB on Linux
+from measure import run
 
 def main() -> None:
     keepsake, path = sys.argv[1], sys.argv[2]

@@ -15,22 +15,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from measure import run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def run(argv, expect_ok=True):
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    if (code == 0) != expect_ok:
-        sys.exit(f"{argv} exited {code}: {err}")
-    return elapsed, usage.ru_maxrss / 1024  # MiB
 
 
 def make_spaces(path):
@@ -71,6 +59,7 @@ def main():
             ours, rss, cats = [], [], []
             for _ in range(rounds):
                 t, m = run([keepsake, "validate", path], expect_ok=valid)
+                m /= 2**20
                 ours.append(t)
                 rss.append(m)
                 cats.append(run(["cat", path])[0])

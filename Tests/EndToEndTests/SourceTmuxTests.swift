@@ -5,27 +5,30 @@ import TestSupport
 
 @Suite("End to end under tmux: databases", .serialized)
 struct TmuxDatabaseTests {
-    func keepsake(_ arguments: String...) throws -> String {
-        try Subprocess.run(TmuxSession.binary, arguments).stdout
-    }
-
     @Test func editARecordInAStoreChangingOnlyItsBytesInOneTransaction() throws {
         let folder = try scratchFolder()
-        let db = folder.appendingPathComponent("store.sqlite").path
-        let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
-        _ = try keepsake("db", "put", db, "Person", "--id", "p1", text)
-        _ = try keepsake("db", "put", db, "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
-        let session = try TmuxSession([db])
-        session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains("store.sqlite") }
-        try session.find("Ada", expectingPath: ".Person.p1.name")
-        try session.replaceValue(with: "Lovelace")
-        session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
-        try session.save()
-        try session.send("q")
-        session.waitForExit()
-        #expect(try keepsake("db", "get", db, "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
-        #expect(try keepsake("db", "get", db, "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+        try editARecord(in: folder.appendingPathComponent("store.sqlite").path, titled: "store.sqlite")
     }
+}
+
+/// Puts two records, opens the store in the browser, renames one person, saves and quits: the
+/// stored text changes only in the edited value, the other record not at all.
+func editARecord(in store: String, titled title: String) throws {
+    func keepsake(_ arguments: String...) throws -> String { try Subprocess.run(TmuxSession.binary, arguments).stdout }
+    let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
+    _ = try keepsake("db", "put", store, "Person", "--id", "p1", text)
+    _ = try keepsake("db", "put", store, "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
+    let session = try TmuxSession([store])
+    session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains(title) }
+    try session.find("Ada", expectingPath: ".Person.p1.name")
+    try session.replaceValue(with: "Lovelace")
+    session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
+    try session.save()
+    try session.send("q")
+    session.waitForExit()
+    #expect(try keepsake("db", "get", store, "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
+    #expect(try keepsake("db", "get", "--print-version", store, "p1") == "2\n")
+    #expect(try keepsake("db", "get", store, "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
 }
 
 @Suite("End to end under tmux: foreign tables", .serialized)
@@ -86,26 +89,8 @@ struct TmuxLinesTests {
         if: ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"] != nil,
         "KEEPSAKE_POSTGRES_URL is not set: the PostgreSQL browser test is skipped (eval \"$(Scripts/postgres.sh start)\" sets it; .ci/run always does)"))
 struct TmuxPostgresTests {
-    func keepsake(_ arguments: String...) throws -> String {
-        try Subprocess.run(TmuxSession.binary, arguments).stdout
-    }
-
     @Test func editARecordOnTheServerChangingOnlyItsBytes() throws {
         let schema = "tmux_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let store = ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]! + "?schema=" + schema
-        let text = #"{"name": "Ada",  "age": 36.0, "gender": "female", "nickname": "A"}"#
-        _ = try keepsake("db", "put", store, "Person", "--id", "p1", text)
-        _ = try keepsake("db", "put", store, "Teacher", "--id", "t1", #"{"firstName": "Grace", "salary": 1e5}"#)
-        let session = try TmuxSession([store])
-        session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains(schema) }
-        try session.find("Ada", expectingPath: ".Person.p1.name")
-        try session.replaceValue(with: "Lovelace")
-        session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
-        try session.save()
-        try session.send("q")
-        session.waitForExit()
-        #expect(try keepsake("db", "get", store, "p1") == text.replacingOccurrences(of: "\"Ada\"", with: "\"Lovelace\"") + "\n")
-        #expect(try keepsake("db", "get", "--print-version", store, "p1") == "2\n")
-        #expect(try keepsake("db", "get", store, "t1") == #"{"firstName": "Grace", "salary": 1e5}"# + "\n")
+        try editARecord(in: ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]! + "?schema=" + schema, titled: schema)
     }
 }
