@@ -118,7 +118,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// call waits forever on a server that went away.
     func run(_ query: PostgresQuery) throws(RecordStoreError) -> PostgresQueryResult {
         guard !connection.isClosed else {
-            throw .database(path: location, detail: "the connection to the server was closed (the server stopped, or ended it); open the store again")
+            throw .database(path: location, detail: Self.closedConnection)
         }
         let future = connection.query(query, logger: logger)
         let answered = future.eventLoop.makePromise(of: PostgresQueryResult.self)
@@ -141,6 +141,9 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         }
     }
 
+    /// What a call on a connection the server (or the network) closed says.
+    static let closedConnection = "the connection to the server was closed (the server stopped, or ended it); open the store again"
+
     /// No answer came from the server in time.
     struct NoAnswer: Error, CustomStringConvertible {
         var seconds: Double
@@ -155,6 +158,9 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// hides the details).
     static func describe(_ error: any Error) -> String {
         guard let error = error as? PSQLError else { return "\(error)" }
+        if error.code == .clientClosedConnection || error.code == .serverClosedConnection || error.code == .uncleanShutdown {
+            return Self.closedConnection
+        }
         if let message = error.serverInfo?[.message] {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             return message + state
@@ -163,14 +169,25 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         return "\(error.code)"
     }
 
-    /// Ends every other connection to this database (an administrator's tool; the tests use it to
-    /// drop a connection under a store). Returns how many were ended.
-    @discardableResult
-    public func terminateOtherConnections() throws(RecordStoreError) -> Int {
+    /// The server process serving this store's connection (`pg_backend_pid()`), for logs and
+    /// `pg_stat_activity`.
+    public func serverProcessID() throws(RecordStoreError) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        let sql = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        return try run(PostgresQuery(unsafeSQL: sql)).rows.count
+        guard let row = try run("SELECT pg_backend_pid()").rows.first, let pid = try? row.decode(Int32.self) else {
+            throw .database(path: location, detail: "the server did not say its process id")
+        }
+        return Int(pid)
+    }
+
+    /// Ends another connection to the server by its process id (an administrator's tool; the tests
+    /// drop a store's connection with it). Returns whether one was ended.
+    @discardableResult
+    public func terminateConnection(serverProcessID pid: Int) throws(RecordStoreError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let row = try run("SELECT pg_terminate_backend(\(Int32(pid)))").rows.first else { return false }
+        return (try? row.decode(Bool.self)) ?? false
     }
 
     /// A new savepoint name on this connection.
