@@ -83,13 +83,13 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         }
         // An existing table is not touched: even `CREATE INDEX IF NOT EXISTS` would wait for every
         // open write transaction on it.
-        let exists = try run("SELECT to_regclass('record') IS NOT NULL").rows.first.map { try? $0.decode(Bool.self) } ?? nil
+        let exists = try value(Bool.self, "SELECT to_regclass('record') IS NOT NULL") ?? false
         if readOnly {
-            guard exists == true else { throw .cannotOpen(path: location, detail: "no record table here (a read never creates one)") }
+            guard exists else { throw .cannotOpen(path: location, detail: "no record table here (a read never creates one)") }
             try execute("SET default_transaction_read_only = on")
             return
         }
-        if exists == true { return }
+        if exists { return }
         // Two stores created at once may both try: the loser's "already exists" is success.
         do {
             try execute("""
@@ -150,6 +150,25 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         var description: String { "the server did not answer in \(Int(seconds)) s; the connection was closed" }
     }
 
+    /// Decodes a row's columns, a failure as `RecordStoreError.database` naming the store.
+    func decode<each Column: PostgresDecodable>(_ row: PostgresRow, _ types: (repeat each Column).Type) throws(RecordStoreError) -> (repeat each Column) {
+        do {
+            return try row.decode(types)
+        } catch {
+            throw .database(path: location, detail: Self.describe(error))
+        }
+    }
+
+    /// The first column of a query's first row, or nil when it returns no row.
+    func value<Column: PostgresDecodable>(_ type: Column.Type, _ query: PostgresQuery) throws(RecordStoreError) -> Column? {
+        guard let row = try run(query).rows.first else { return nil }
+        do {
+            return try row.decode(Column.self)
+        } catch {
+            throw .database(path: location, detail: Self.describe(error))
+        }
+    }
+
     private func execute(_ sql: String) throws(RecordStoreError) {
         _ = try run(PostgresQuery(unsafeSQL: sql))
     }
@@ -174,7 +193,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     public func serverProcessID() throws(RecordStoreError) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        guard let row = try run("SELECT pg_backend_pid()").rows.first, let pid = try? row.decode(Int32.self) else {
+        guard let pid = try value(Int32.self, "SELECT pg_backend_pid()") else {
             throw .database(path: location, detail: "the server did not say its process id")
         }
         return Int(pid)
@@ -186,8 +205,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     public func terminateConnection(serverProcessID pid: Int) throws(RecordStoreError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard let row = try run("SELECT pg_terminate_backend(\(Int32(pid)))").rows.first else { return false }
-        return (try? row.decode(Bool.self)) ?? false
+        return try value(Bool.self, "SELECT pg_terminate_backend(\(Int32(pid)))") ?? false
     }
 
     /// A new savepoint name on this connection.

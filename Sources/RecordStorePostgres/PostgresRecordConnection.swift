@@ -11,29 +11,17 @@ struct PostgresRecordConnection: RecordConnection {
 
     private static let columns = "id, type, json, created_at, updated_at, version"
 
-    private static func record(_ row: PostgresRow) throws -> StoredRecord {
-        let (id, type, json, created, updated, version) = try row.decode((String, String, String, Double, Double, Int64).self)
-        return StoredRecord(
-            id: id, type: type, json: json, createdAt: Date(timeIntervalSince1970: created),
-            updatedAt: Date(timeIntervalSince1970: updated), version: Int(version))
-    }
-
     private func records(_ query: PostgresQuery) throws -> [StoredRecord] {
-        let result = try backend.run(query)
-        do {
-            return try result.rows.map(Self.record)
-        } catch {
-            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        try backend.run(query).rows.map { row in
+            let (id, type, json, created, updated, version) = try backend.decode(row, (String, String, String, Double, Double, Int64).self)
+            return StoredRecord(
+                id: id, type: type, json: json, createdAt: Date(timeIntervalSince1970: created),
+                updatedAt: Date(timeIntervalSince1970: updated), version: Int(version))
         }
     }
 
     private func integer(_ query: PostgresQuery) throws -> Int {
-        guard let row = try backend.run(query).rows.first else { return 0 }
-        do {
-            return Int(try row.decode(Int64.self))
-        } catch {
-            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
-        }
+        Int(try backend.value(Int64.self, query) ?? 0)
     }
 
     func fetch(id: String) throws -> StoredRecord? {
@@ -100,11 +88,8 @@ struct PostgresRecordConnection: RecordConnection {
     }
 
     func ids(types: [String]) throws -> [String] {
-        let result = try backend.run("SELECT id FROM record WHERE type = ANY(\(types)) ORDER BY created_at, id COLLATE \"C\"")
-        do {
-            return try result.rows.map { try $0.decode(String.self) }
-        } catch {
-            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        try backend.run("SELECT id FROM record WHERE type = ANY(\(types)) ORDER BY created_at, id COLLATE \"C\"").rows.map { row in
+            try backend.decode(row, (String).self)
         }
     }
 
@@ -114,14 +99,9 @@ struct PostgresRecordConnection: RecordConnection {
     }
 
     func types() throws -> [(type: String, count: Int)] {
-        let result = try backend.run("SELECT type, COUNT(*) FROM record GROUP BY type ORDER BY type COLLATE \"C\"")
-        do {
-            return try result.rows.map { row in
-                let (type, count) = try row.decode((String, Int64).self)
-                return (type, Int(count))
-            }
-        } catch {
-            throw RecordStoreError.database(path: backend.location, detail: PostgresRecordBackend.describe(error))
+        try backend.run("SELECT type, COUNT(*) FROM record GROUP BY type ORDER BY type COLLATE \"C\"").rows.map { row in
+            let (type, count) = try backend.decode(row, (String, Int64).self)
+            return (type, Int(count))
         }
     }
 

@@ -121,8 +121,7 @@ public final class SerializationDatabase: DatabaseTarget, @unchecked Sendable {
     public func read<T: Storable>(id: String) -> T? {
         run(nil) { store in
             guard let stored = try store.record(id: id) else { return nil }
-            let object = try restore(stored.json, as: T.self)
-            return object
+            return try restore(stored.json, as: T.self)
         }
     }
 
