@@ -92,7 +92,7 @@ let package = Package(
             dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
-            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema"],
+            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "RecordStore"],
             exclude: ["Snapshots"]  // read by path, compared as text
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

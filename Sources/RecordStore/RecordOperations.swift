@@ -137,6 +137,15 @@ extension RecordOperations {
         return try performRead { connection in try connection.list(query) }
     }
 
+    /// How the database would list these records (its query plan), to see whether an index
+    /// (`RecordStore.createIndex(on:)`) serves a condition or an order.
+    public func plan(
+        type: String?, where conditions: [FieldCondition] = [], order: RecordOrder = .created, descending: Bool = false
+    ) throws -> String {
+        let query = RecordQuery(types: type.map { names(for: $0) }, conditions: conditions, order: order, descending: descending)
+        return try performRead { connection in try connection.plan(query) }
+    }
+
     /// The type names in the store with their record counts, by name.
     public func types() throws -> [(type: String, count: Int)] {
         try performRead { connection in try connection.types() }

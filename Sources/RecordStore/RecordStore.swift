@@ -49,6 +49,19 @@ public final class RecordStore: Sendable {
         try backend.integrityProblems()
     }
 
+    /// Starts watching for changes other connections (processes, machines) make to the records;
+    /// nil when the backend cannot tell. The store's own writes are not reported.
+    public func watchChanges() throws(RecordStoreError) -> (any RecordChangeWatch)? {
+        try backend.watchChanges()
+    }
+
+    /// Creates (when missing) an index on the value at `path` in every record, so that queries and
+    /// orders on that field (`list(type:where:order:)`) need not read every record. Returns its name.
+    @discardableResult
+    public func createIndex(on path: JSONPath) throws(RecordStoreError) -> String {
+        try backend.createFieldIndex(on: path)
+    }
+
     // MARK: Types
 
     /// Records written under `old` read as `new` (SwiftSerialization's `Legacy.addClassRefactor`).

@@ -31,7 +31,12 @@ public enum RecordStoreError: Error, Sendable, CustomStringConvertible {
     case conflict(id: String, expected: Int, found: Int?)
     /// A record with this id exists, and the write was to create one.
     case exists(id: String, version: Int)
-    /// Any other database error, with SQLite's message.
+    /// The database server cannot be reached, or the connection to it was lost; nothing was
+    /// written, and trying again once it is back may work.
+    case unavailable(path: String, detail: String)
+    /// The database has no record table, and this open does not create one.
+    case noRecordTable(path: String)
+    /// Any other database error, with the database's message.
     case database(path: String, detail: String)
 
     public var description: String {
@@ -52,6 +57,8 @@ public enum RecordStoreError: Error, Sendable, CustomStringConvertible {
             found.map { "record \(id) was changed by another writer (it is at version \($0), this write was based on version \(expected)); nothing written" }
                 ?? "record \(id) was deleted by another writer; nothing written"
         case .exists(let id, let version): "record \(id) exists already (version \(version)); nothing written"
+        case .unavailable(let path, let detail): "\(path): \(detail)"
+        case .noRecordTable(let path): "\(path): no record table here (`keepsake db init \(path)` creates it)"
         case .database(let path, let detail): "\(path): \(detail)"
         }
     }

@@ -16,25 +16,42 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     public let location: String
     let server: PostgresLocation
     private let group: MultiThreadedEventLoopGroup
-    private let connection: PostgresConnection
-    private let logger = Logger(label: "keepsake.recordstore.postgres")
+    /// The connection; replaced by a new one when the server (or the network) closed it.
+    // Guarded by `lock`.
+    var connection: PostgresConnection
+    let logger = Logger(label: "keepsake.recordstore.postgres")
     /// Serialises calls (the connection runs one statement at a time); recursive so that a body may
     /// call the store again.
     private let lock = NSRecursiveLock()
+
+    /// Runs `body` holding the lock.
+    func locked<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
     // Guarded by `lock`.
     private var explicitTransaction = false
+    /// Whether a transaction (explicit or a write's own) is open on the connection.
+    private var openTransaction = false
     private var savepointCounter = 0
+    /// Other writers' changes announced to this connection and not yet asked for (see
+    /// `PostgresRecordBackend+Changes.swift`).
+    let inbox = ChangeInbox()
+    /// The listener on the connection, while watching.
+    // Guarded by `lock`.
+    var listener: PostgresListenContext?
 
-    /// Connects to the database a URL names (see `PostgresLocation`) and creates the table (and
-    /// the schema the URL names) when missing.
-    public convenience init(url: String, readOnly: Bool = false) throws(RecordStoreError) {
+    /// Connects to the database a URL names (see `PostgresLocation`) and, with `createTable`,
+    /// creates the table (and the schema the URL names) when missing.
+    public convenience init(url: String, readOnly: Bool = false, createTable: Bool = true) throws(RecordStoreError) {
         let location: PostgresLocation
         do {
             location = try PostgresLocation(url: url)
         } catch {
             throw .cannotOpen(path: url, detail: error.description)
         }
-        try self.init(location, readOnly: readOnly)
+        try self.init(location, readOnly: readOnly, createTable: createTable)
     }
 
     /// Whether the connection only reads.
@@ -43,25 +60,51 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// How long one statement may run (waiting for locks included) before it fails, in seconds.
     public let statementTimeout: Double
 
-    /// Connects to a database and creates the table (and schema) when missing.
-    /// With `readOnly`, every transaction of the connection is read-only: a write fails on the server.
-    public init(_ location: PostgresLocation, readOnly: Bool = false, statementTimeout: Double = 30) throws(RecordStoreError) {
+    /// Whether opening created the record table (it was missing).
+    public private(set) var createdTable = false
+
+    /// Connects to a database and, with `createTable`, creates the table (and schema) when missing;
+    /// without, a missing table is `RecordStoreError.noRecordTable`. With `readOnly`, every
+    /// transaction of the connection is read-only (a write fails on the server), and a missing
+    /// table is never created.
+    public init(_ location: PostgresLocation, readOnly: Bool = false, createTable: Bool = true, statementTimeout: Double = 30) throws(RecordStoreError) {
         server = location
         self.readOnly = readOnly
         self.statementTimeout = statementTimeout
         self.location = location.description
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
-            connection = try PostgresConnection.connect(
-                on: group.next(), configuration: location.configuration, id: 1, logger: logger
-            ).wait()
+            connection = try Self.connect(location, on: group, logger: logger)
         } catch {
             // The group is ours alone; a failed shutdown of a group that ran nothing loses nothing.
             try? group.syncShutdownGracefully()
             throw .cannotOpen(path: location.description, detail: Self.describe(error))
         }
         // If this throws, the object is fully made, so `deinit` closes the connection.
-        try createSchema()
+        try configureSession()
+        try prepareTable(create: createTable && !readOnly)
+    }
+
+    private static func connect(_ location: PostgresLocation, on group: MultiThreadedEventLoopGroup, logger: Logger) throws -> PostgresConnection {
+        try PostgresConnection.connect(on: group.next(), configuration: location.configuration, id: 1, logger: logger).wait()
+    }
+
+    /// Replaces a connection the server or the network closed with a new one, set up the same way
+    /// (watching again if it watched: what others changed meanwhile was not heard, so a change of
+    /// any type is announced). Inside an explicit transaction it fails instead: the server rolled
+    /// that transaction back with the old connection.
+    private func reconnect() throws(RecordStoreError) {
+        if openTransaction { throw .unavailable(path: location, detail: Self.lostTransaction) }
+        do {
+            connection = try Self.connect(server, on: group, logger: logger)
+        } catch {
+            throw .unavailable(path: location, detail: "cannot reach the server again: \(Self.describe(error))")
+        }
+        try configureSession()
+        if listener != nil {
+            try listen()
+            inbox.add(RecordChanges(mayHaveMissed: true))
+        }
     }
 
     deinit { close() }
@@ -73,7 +116,8 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         try? group.syncShutdownGracefully()
     }
 
-    private func createSchema() throws(RecordStoreError) {
+    /// The connection's settings: the statement timeout, the schema, read-only.
+    private func configureSession() throws(RecordStoreError) {
         // A statement waiting longer (for a lock another writer holds, say) fails with a clear
         // error instead of hanging the caller.
         try execute("SET statement_timeout = \(Int(statementTimeout * 1000))")
@@ -81,27 +125,32 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
             if !readOnly { try execute("CREATE SCHEMA IF NOT EXISTS \(Self.quoted(schema))") }
             try execute("SET search_path TO \(Self.quoted(schema))")
         }
-        // An existing table is not touched: even `CREATE INDEX IF NOT EXISTS` would wait for every
-        // open write transaction on it.
+        if readOnly { try execute("SET default_transaction_read_only = on") }
+    }
+
+    /// Finds the record table, creating it (with `create`) when missing, and gives an existing one
+    /// the trigger that announces changes when it has none (a table made before there was one).
+    private func prepareTable(create: Bool) throws(RecordStoreError) {
         let exists = try value(Bool.self, "SELECT to_regclass('record') IS NOT NULL") ?? false
-        if readOnly {
-            guard exists else { throw .cannotOpen(path: location, detail: "no record table here (a read never creates one)") }
-            try execute("SET default_transaction_read_only = on")
-            return
+        if !exists {
+            guard create else { throw .noRecordTable(path: location) }
+            // Two stores created at once may both try: the loser's "already exists" is success.
+            do {
+                try execute("""
+                    CREATE TABLE IF NOT EXISTS record (
+                        id text PRIMARY KEY, type text NOT NULL, json text NOT NULL,
+                        created_at double precision NOT NULL, updated_at double precision NOT NULL,
+                        version bigint NOT NULL DEFAULT 1)
+                    """)
+                try execute("CREATE INDEX IF NOT EXISTS record_type ON record (type)")
+                createdTable = true
+            } catch {
+                guard (try? run("SELECT 1 FROM record LIMIT 1")) != nil else { throw error }
+            }
         }
-        if exists { return }
-        // Two stores created at once may both try: the loser's "already exists" is success.
-        do {
-            try execute("""
-                CREATE TABLE IF NOT EXISTS record (
-                    id text PRIMARY KEY, type text NOT NULL, json text NOT NULL,
-                    created_at double precision NOT NULL, updated_at double precision NOT NULL,
-                    version bigint NOT NULL DEFAULT 1)
-                """)
-            try execute("CREATE INDEX IF NOT EXISTS record_type ON record (type)")
-        } catch {
-            guard (try? run("SELECT 1 FROM record LIMIT 1")) != nil else { throw error }
-        }
+        // Otherwise an existing table is not touched: even `CREATE INDEX IF NOT EXISTS` waits for
+        // every open write transaction on it. The trigger is added once, and only when missing.
+        if !readOnly, try !hasChangeTrigger() { try createChangeTrigger() }
     }
 
     /// A quoted SQL identifier.
@@ -117,9 +166,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// statement timeout (plus a margin for the network) closes the connection and fails, so no
     /// call waits forever on a server that went away.
     func run(_ query: PostgresQuery) throws(RecordStoreError) -> PostgresQueryResult {
-        guard !connection.isClosed else {
-            throw .database(path: location, detail: Self.closedConnection)
-        }
+        if connection.isClosed { try reconnect() }
         let future = connection.query(query, logger: logger)
         let answered = future.eventLoop.makePromise(of: PostgresQueryResult.self)
         let limit = statementTimeout + 10
@@ -135,14 +182,29 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         } catch let error as NoAnswer {
             let closing: EventLoopFuture<Void> = connection.close()  // its answer may still come; nothing waits for it
             _ = closing
-            throw .database(path: location, detail: "\(error)")
+            throw .unavailable(path: location, detail: "\(error)")
         } catch {
-            throw .database(path: location, detail: Self.describe(error))
+            guard Self.isConnectionLost(error) else { throw .database(path: location, detail: Self.describe(error)) }
+            // The server may have said its last words before closing: make sure the next call
+            // finds the connection closed and connects again.
+            try? connection.close().wait()
+            let said = (error as? PSQLError)?.serverInfo?[.message].map { "the server said “\($0)”; " } ?? ""
+            throw .unavailable(path: location, detail: said + Self.closedConnection)
         }
     }
 
     /// What a call on a connection the server (or the network) closed says.
-    static let closedConnection = "the connection to the server was closed (the server stopped, or ended it); open the store again"
+    static let closedConnection = "the connection to the server was lost (the server stopped, or ended it); nothing of this call was committed, and the next call connects again"
+
+    /// Whether an error says the connection is gone (rather than the statement failing).
+    static func isConnectionLost(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if error.code == .clientClosedConnection || error.code == .serverClosedConnection || error.code == .uncleanShutdown { return true }
+        // The server's own last words: a connection exception (class 08), or the connection ended
+        // by an administrator, a crash or a shutdown (57P01, 57P02, 57P03).
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
 
     /// No answer came from the server in time.
     struct NoAnswer: Error, CustomStringConvertible {
@@ -169,7 +231,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         }
     }
 
-    private func execute(_ sql: String) throws(RecordStoreError) {
+    func execute(_ sql: String) throws(RecordStoreError) {
         _ = try run(PostgresQuery(unsafeSQL: sql))
     }
 
@@ -177,9 +239,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// hides the details).
     static func describe(_ error: any Error) -> String {
         guard let error = error as? PSQLError else { return "\(error)" }
-        if error.code == .clientClosedConnection || error.code == .serverClosedConnection || error.code == .uncleanShutdown {
-            return Self.closedConnection
-        }
+        if error.serverInfo == nil, isConnectionLost(error) { return closedConnection }
         if let message = error.serverInfo?[.message] {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             return message + state
@@ -224,15 +284,15 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
 
     public func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
         try lock.withLock {
-            let connection = PostgresRecordConnection(backend: self)
-            if explicitTransaction { return try connection.savepoint { try body(connection) } }
-            try execute("BEGIN")
+            let records = PostgresRecordConnection(backend: self)
+            if explicitTransaction { return try records.savepoint { try body(records) } }
+            try begin()
             do {
-                let result = try body(connection)
-                try execute("COMMIT")
+                let result = try body(records)
+                try end(commit: true)
                 return result
             } catch {
-                try execute("ROLLBACK")
+                try end(commit: false)
                 throw error
             }
         }
@@ -241,7 +301,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     public func beginTransaction() throws(RecordStoreError) {
         lock.lock()
         defer { lock.unlock() }
-        try execute("BEGIN")
+        try begin()
         explicitTransaction = true
     }
 
@@ -249,13 +309,33 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         explicitTransaction = false
-        try execute("COMMIT")
+        try end(commit: true)
     }
 
     public func rollbackTransaction() throws(RecordStoreError) {
         lock.lock()
         defer { lock.unlock() }
         explicitTransaction = false
-        try execute("ROLLBACK")
+        try end(commit: false)
     }
+
+    private func begin() throws(RecordStoreError) {
+        try execute("BEGIN")
+        openTransaction = true
+    }
+
+    /// Commits or rolls back the open transaction. A connection lost meanwhile took the
+    /// transaction with it (the server rolled it back): a commit then fails — a new connection
+    /// would "commit" nothing and say it succeeded — and a rollback has nothing left to do.
+    private func end(commit: Bool) throws(RecordStoreError) {
+        defer { openTransaction = false }
+        if connection.isClosed {
+            guard !commit else { throw .unavailable(path: location, detail: Self.lostTransaction) }
+            return
+        }
+        try execute(commit ? "COMMIT" : "ROLLBACK")
+    }
+
+    /// What a transaction whose connection was lost says.
+    static let lostTransaction = "the connection to the server was lost inside a transaction, which the server rolled back; nothing of it was committed"
 }

@@ -64,6 +64,18 @@ struct PostgresRecordConnection: RecordConnection {
     }
 
     func list(_ query: RecordQuery) throws -> [StoredRecord] {
+        try records(Self.listQuery(query))
+    }
+
+    func plan(_ query: RecordQuery) throws -> String {
+        let list = Self.listQuery(query)
+        return try backend.run(PostgresQuery(unsafeSQL: "EXPLAIN " + list.sql, binds: list.binds)).rows.map { row in
+            try backend.decode(row, String.self)
+        }.joined(separator: "\n")
+    }
+
+    /// The statement that lists a query's records.
+    static func listQuery(_ query: RecordQuery) -> PostgresQuery {
         var binds = PostgresBindings()
         var clauses: [String] = []
         if let types = query.types {
@@ -84,7 +96,7 @@ struct PostgresRecordConnection: RecordConnection {
         }
         if let limit = query.limit { sql += " LIMIT \(limit)" }
         if query.offset > 0 { sql += " OFFSET \(query.offset)" }
-        return try records(PostgresQuery(unsafeSQL: sql, binds: binds))
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
     func ids(types: [String]) throws -> [String] {

@@ -9,6 +9,26 @@ struct TmuxDatabaseTests {
         let folder = try scratchFolder()
         try editARecord(in: folder.appendingPathComponent("store.sqlite").path, titled: "store.sqlite")
     }
+
+    @Test func anotherProcesssWriteIsOfferedForReloading() throws {
+        let folder = try scratchFolder()
+        try offerReload(in: folder.appendingPathComponent("store.sqlite").path, titled: "store.sqlite", saying: "Records changed by someone else")
+    }
+}
+
+/// Opens a store with one record in the browser; another process adds a record; the browser says
+/// so by itself (no key pressed), and reloading shows the new record.
+func offerReload(in store: String, titled title: String, saying offer: String) throws {
+    func keepsake(_ arguments: String...) throws -> String { try Subprocess.run(TmuxSession.binary, arguments).stdout }
+    _ = try keepsake("db", "put", store, "Person", "--id", "p1", #"{"name": "Ada"}"#)
+    let session = try TmuxSession([store])
+    session.waitFor("the record view") { $0.contains("[Person] records") && $0.contains(title) }
+    _ = try keepsake("db", "put", store, "Person", "--id", "p2", #"{"name": "Grace"}"#)
+    session.waitFor("the offer to reload") { $0.contains(offer) && $0.contains("r reload") }
+    try session.send("r")
+    try session.find("Grace", expectingPath: ".Person.p2.name")
+    try session.send("q")
+    session.waitForExit()
 }
 
 /// Puts two records, opens the store in the browser, renames one person, saves and quits: the
@@ -92,5 +112,51 @@ struct TmuxPostgresTests {
     @Test func editARecordOnTheServerChangingOnlyItsBytes() throws {
         let schema = "tmux_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try editARecord(in: ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]! + "?schema=" + schema, titled: schema)
+    }
+
+    @Test func anotherWritersChangeIsAnnouncedAndOfferedForReloading() throws {
+        let schema = "tmux_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try offerReload(
+            in: ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]! + "?schema=" + schema, titled: schema,
+            saying: "Person records changed by someone else")
+    }
+
+    /// A server of this test's own (stopping the shared one would fail the other tests): it stops
+    /// while a record is being edited, the save says so and keeps the edit, and once the server is
+    /// back the retry saves it.
+    @Test func aServerThatStopsMidEditKeepsTheEditAndTheRetrySavesIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = root.appendingPathComponent("Scripts/postgres.sh").path
+        let folder = "/tmp/keepsake-pg-retry-\(UUID().uuidString.prefix(8))"
+        let port = "54339"
+        func cluster(_ command: String) throws {
+            let result = try Subprocess.run("/usr/bin/env", ["KEEPSAKE_POSTGRES_PORT=\(port)", "bash", script, command, folder])
+            try #require(result.status == 0, "postgres.sh \(command): \(result.stderr)")
+        }
+        try cluster("start")
+        defer {
+            try? cluster("stop")
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let store = "postgres://keepsake@127.0.0.1:\(port)/keepsake"
+        func keepsake(_ arguments: String...) throws -> String { try Subprocess.run(TmuxSession.binary, arguments).stdout }
+        _ = try keepsake("db", "put", store, "Person", "--id", "p1", #"{"name": "Ada",  "age": 36}"#)
+        let session = try TmuxSession([store])
+        session.waitFor("the record view") { $0.contains("[Person] records") }
+        try session.find("Ada", expectingPath: ".Person.p1.name")
+        try session.replaceValue(with: "Lovelace")
+        session.waitFor("the edit") { $0.contains("\"Lovelace\"") && $0.contains("● modified") }
+        try cluster("stop")
+        try session.send("C-s")
+        session.waitFor("the offer to try again") { $0.contains("Not saved (") && $0.contains("r try again") }
+        try cluster("start")
+        try session.send("r")
+        // Saved; and since announcements may have been missed while the server was down, the
+        // browser may offer to reload as well: keep this view.
+        session.waitFor("the save") { !$0.contains("● modified") && ($0.contains("saved") || $0.contains("while the connection was lost")) }
+        if session.screen().contains("k keep this view") { try session.send("k") }
+        try session.send("q")
+        session.waitForExit()
+        #expect(try keepsake("db", "get", store, "p1") == #"{"name": "Lovelace",  "age": 36}"# + "\n")
     }
 }

@@ -31,6 +31,9 @@ final class MemoryRecordBackend: RecordBackend {
         }
     }
 
+    /// Every lookup reads every record: an index changes nothing here but its name.
+    func createFieldIndex(on path: JSONPath) throws(RecordStoreError) -> String { fieldIndexName(path) }
+
     func beginTransaction() throws(RecordStoreError) {
         state.withLock { $0.beforeExplicit = $0.records }
     }

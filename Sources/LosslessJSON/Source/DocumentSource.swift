@@ -28,9 +28,17 @@ public protocol DocumentSource: Sendable {
 
     /// Writes the whole document to a file at `path` (`:w PATH`), atomically. Returns it as saved.
     mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument
+
+    /// What someone else changed in the source since it was loaded or last asked, as a sentence
+    /// ("Person records changed by someone else."), or nil: nothing, or the source cannot tell.
+    /// The browser asks a few times a second.
+    func changesByOthers() -> String?
 }
 
 extension DocumentSource {
+    /// Cannot tell.
+    public func changesByOthers() -> String? { nil }
+
     /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
     /// exported to a file keeps saving to the store).
     public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
@@ -97,6 +105,9 @@ public struct DocumentSourceError: Error, Sendable, CustomStringConvertible {
         case hardLinked
         /// The person cancelled the load.
         case cancelled
+        /// The database could not be reached or the connection was lost; nothing was written, and
+        /// trying again may work.
+        case unavailable
         /// Anything else: the message says what.
         case failed
     }

@@ -28,6 +28,8 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     public typealias Describe = @Sendable (inout BrowserState) -> Void
     /// The check of the whole document running on another thread, if one is.
     private var check: BackgroundCheck?
+    /// When the source was last asked what others changed.
+    private var askedForChanges = ContinuousClock.now
 
     /// A runtime for a source in a terminal; `editor` defaults to the person's editor.
     public init(
@@ -106,7 +108,8 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             let event = terminal.nextEvent(timeout: check == nil ? 200 : 20)
             if let event, !handle(event, state: &state) { return state }
             let answered = deliverFinishedCheck(to: &state)
-            guard event != nil || answered else { continue }
+            let changed = deliverChangesByOthers(to: &state)
+            guard event != nil || answered || changed else { continue }
             render(state, into: &grid)
             terminal.draw(grid)
         }
@@ -129,6 +132,17 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         guard let running = check, let problems = running.problems else { return false }
         check = nil
         _ = handle(.checked(problems: problems, revision: running.revision), state: &state)
+        return true
+    }
+
+    /// Asks the source (at most four times a second) what others changed, and tells `update`;
+    /// returns whether they changed anything.
+    mutating func deliverChangesByOthers(to state: inout BrowserState, now: ContinuousClock.Instant = .now) -> Bool {
+        guard now - askedForChanges >= .milliseconds(250) else { return false }
+        askedForChanges = now
+        guard let what = source.changesByOthers() else { return false }
+        // An offer to reload never quits.
+        _ = handle(.changedByOthers(what), state: &state)
         return true
     }
 
@@ -181,10 +195,10 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             } catch {
                 return [.saveFailed(message: error.message, kind: error.kind)]
             }
-        case .reloadAndReapply(let edits):
+        case .reloadAndReapply(let edits, let save):
             let reloaded = perform(.reload, on: &state)
             guard reloaded.isEmpty else { return reloaded }
-            return state.reapply(edits).flatMap { perform($0, on: &state) }
+            return state.reapply(edits, save: save).flatMap { perform($0, on: &state) }
         case .reload:
             do {
                 let reloaded = try source.load(progress: LoadProgress())

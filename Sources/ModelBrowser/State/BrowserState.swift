@@ -50,6 +50,9 @@ public struct BrowserState: Sendable {
     var rootCount = 0
     /// Quit once the pending save succeeds (`:wq`, or "save" when quitting).
     var quitAfterSave = false
+    /// What someone else changed in the source, not yet offered for reloading (it waits while the
+    /// person is in the middle of something).
+    var changedByOthers: String?
     /// What checks the document after each edit (a JSON Schema), if anything.
     public internal(set) var checker: (any DocumentChecker)?
     /// Whether the whole document is being checked in the background (the runtime runs it and

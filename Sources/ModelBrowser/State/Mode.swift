@@ -94,11 +94,15 @@ public struct Confirmation: Hashable, Sendable {
         case saveWithProblems(path: String?)
         /// Saving a file that has other hard links (the message says how many).
         case hardLinkedFile(String)
+        /// A save the database could not take (its server out of reach): try again, or keep editing.
+        case retrySave(path: String?)
+        /// Someone else changed what the browser shows (the sentence says what): reload, or keep this view.
+        case changedByOthers(String)
     }
 
     /// What an answer means.
     public enum Answer: Hashable, Sendable {
-        case delete, keep, save, discard, cancel, overwrite, reload, reapply, reopen, writeInPlace, splitLinks
+        case delete, keep, save, discard, cancel, overwrite, reload, reapply, reopen, writeInPlace, splitLinks, retry
     }
 
     /// One answer and its key.
@@ -162,10 +166,10 @@ public struct Confirmation: Hashable, Sendable {
             purpose: .saveWithProblems(path: path))
     }
 
-    /// Saving over a file that changed on disk.
-    static func overwriteChangedFile(path: String?) -> Confirmation {
+    /// Saving over a file that changed on disk, or records someone else changed.
+    static func overwriteChangedFile(path: String?, database: Bool = false) -> Confirmation {
         Confirmation(
-            question: "The file changed on disk since it was opened.",
+            question: database ? "Changed by someone else since it was loaded." : "The file changed on disk since it was opened.",
             choices: [
                 Choice(key: "a", label: "reload and make my edits again", answer: .reapply),
                 Choice(key: "o", label: "overwrite", answer: .overwrite),
@@ -173,6 +177,23 @@ public struct Confirmation: Hashable, Sendable {
                 Choice(key: "c", label: "cancel", answer: .cancel),
             ],
             purpose: .overwriteChangedFile(path: path))
+    }
+
+    /// A save the database could not take; the edits stay.
+    static func retrySave(_ message: String, path: String?) -> Confirmation {
+        Confirmation(
+            question: "Not saved (\(message)); the edits are kept.",
+            choices: [Choice(key: "r", label: "try again", answer: .retry), Choice(key: "c", label: "cancel", answer: .cancel)],
+            purpose: .retrySave(path: path))
+    }
+
+    /// Someone else changed what the browser shows; with unsaved edits, they can be made again on
+    /// the reloaded view.
+    static func changedByOthers(_ what: String, modified: Bool) -> Confirmation {
+        var choices = [Choice(key: "r", label: modified ? "reload (drop my edits)" : "reload", answer: .reload)]
+        if modified { choices.insert(Choice(key: "a", label: "reload and make my edits again", answer: .reapply), at: 0) }
+        choices.append(Choice(key: "k", label: "keep this view", answer: .keep))
+        return Confirmation(question: what, choices: choices, purpose: .changedByOthers(what))
     }
 
     /// Saving a file that other hard links share: in place keeps them, replacing splits them.

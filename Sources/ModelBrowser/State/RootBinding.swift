@@ -31,6 +31,14 @@ public enum RootBinding: Sendable {
         }
     }
 
+    /// Whether the documents are a database's (records or rows) rather than a file's.
+    public var isDatabase: Bool {
+        switch self {
+        case .recordsByType, .rows: true
+        case .none, .model, .typed: false
+        }
+    }
+
     /// The model bound to documents (the root, each element, or each row), if any.
     public var model: ModelSchema? {
         switch self {

@@ -58,6 +58,13 @@ extension BrowserState {
         case "w": return saveEffects(path: nil)
         case "q": return quit()
         case "q!": return [.quit]
+        case "e":
+            guard !isModified else {
+                say("unsaved changes: save first, or :e! reloads without them", error: true)
+                return []
+            }
+            return [.reload]
+        case "e!": return [.reload]
         case "wq", "x":
             quitAfterSave = true
             let effects = saveEffects(path: nil)
@@ -70,6 +77,15 @@ extension BrowserState {
             say("unknown command :\(command)", error: true)
             return []
         }
+    }
+
+    /// Offers to reload when someone else changed the source and the browser is not in the middle
+    /// of something (an edit, a menu, a question): then the offer would interrupt it.
+    mutating func offerReloadIfIdle() -> [Effect] {
+        guard let what = changedByOthers, case .normal = mode else { return [] }
+        changedByOthers = nil
+        mode = .confirm(.changedByOthers(what, modified: isModified))
+        return []
     }
 
     /// Acts on the answer to a question.
@@ -96,10 +112,24 @@ extension BrowserState {
             return [.reload]
         case (.overwriteChangedFile, .reapply):
             guard let edits = unsavedEdits() else {
-                say("these edits cannot be made again on the new file (undone past the last save); overwrite or reload", error: true)
+                say("these edits cannot be made again on the new version (undone past the last save); overwrite or reload", error: true)
                 return []
             }
-            return [.reloadAndReapply(edits)]
+            return [.reloadAndReapply(edits, save: true)]
+        case (.retrySave(let path), .retry):
+            return [.save(path: path, overrides: [])]
+        case (.retrySave, .cancel):
+            say("not saved; the edits are kept (^S saves)")
+        case (.changedByOthers, .reload):
+            return [.reload]
+        case (.changedByOthers, .reapply):
+            guard let edits = unsavedEdits() else {
+                say("these edits cannot be made again on the new version (undone past the last save); :e! reloads without them", error: true)
+                return []
+            }
+            return [.reloadAndReapply(edits, save: false)]
+        case (.changedByOthers(let what), .keep):
+            say("\(what) Kept this view (:e reloads).")
         case (.editorSyntaxError(let request), .reopen):
             return [.openInEditor(request)]
         case (.saveWithProblems(let path), .save):

@@ -29,9 +29,9 @@ extension BrowserState {
         return UnsavedEdits(values: unique.map { UnsavedEdits.Entry(path: $0, value: document.value(at: $0)) })
     }
 
-    /// Makes `edits` again on this (freshly reloaded) document, each as an undoable change; then
-    /// saves, unless one could not be made (that is said, and nothing is saved).
-    public mutating func reapply(_ edits: UnsavedEdits) -> [Effect] {
+    /// Makes `edits` again on this (freshly reloaded) document, each as an undoable change; then,
+    /// with `save`, saves, unless one could not be made (that is said, and nothing is saved).
+    public mutating func reapply(_ edits: UnsavedEdits, save: Bool = true) -> [Effect] {
         var failures: [String] = []
         for entry in edits.values {
             let (path, value) = (entry.path, entry.value)
@@ -50,6 +50,6 @@ extension BrowserState {
             return []
         }
         say("reloaded and made the edits again")
-        return [.save(path: nil, overrides: [])]
+        return save ? [.save(path: nil, overrides: [])] : []
     }
 }

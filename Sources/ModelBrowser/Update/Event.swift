@@ -27,6 +27,8 @@ public enum Event: Hashable, Sendable {
     case notice(String)
     /// The background check of the whole document finished, for the document's `revision` then.
     case checked(problems: [DocumentProblem], revision: Int)
+    /// Someone else changed the source (the sentence says what: "Person records changed by someone else.").
+    case changedByOthers(String)
 }
 
 /// Work the executable carries out for the pure browser.
@@ -40,8 +42,9 @@ public enum Effect: Hashable, Sendable {
     case copy(String)
     /// Reload the document from disk, dropping the edits.
     case reload
-    /// Reload the document from disk and make the unsaved edits again on it, then save.
-    case reloadAndReapply(UnsavedEdits)
+    /// Reload the document from its source and make the unsaved edits again on it, then save
+    /// (when `save`).
+    case reloadAndReapply(UnsavedEdits, save: Bool)
     /// Hand the terminal to the person's editor with a value in a temporary file.
     case openInEditor(EditorRequest)
     /// Check the whole document in the background (answered by `Event.checked`).

@@ -30,7 +30,9 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         state.quitAfterSave = false
         switch kind {
         case .changedOnDisk:
-            state.mode = .confirm(.overwriteChangedFile(path: nil))
+            state.mode = .confirm(.overwriteChangedFile(path: nil, database: state.binding.isDatabase))
+        case .unavailable:
+            state.mode = .confirm(.retrySave(message, path: nil))
         case .hardLinked:
             state.mode = .confirm(.hardLinkedFile(message))
         case .failed, .cancelled:
@@ -45,12 +47,17 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         state.problems = problems
         state.checkPending = false
         return []
+    case .changedByOthers(let what):
+        state.changedByOthers = what
+        return state.offerReloadIfIdle()
     case .notice(let text):
         state.say((state.message.map { $0 + " — " } ?? "") + text, error: state.messageIsError)
         return []
     case .key(let key):
         state.message = nil
-        return state.handle(key)
+        let effects = state.handle(key)
+        // A change by someone else that came mid-edit is offered once the edit is done.
+        return effects.isEmpty ? state.offerReloadIfIdle() : effects
     }
 }
 

@@ -29,11 +29,41 @@ public protocol RecordBackend: Sendable {
     /// What a quick check of the database finds damaged (empty when it is sound, or when the
     /// backend has no such check).
     func integrityProblems() throws(RecordStoreError) -> [String]
+
+    /// Starts watching for other connections' changes to the records (PostgreSQL's LISTEN/NOTIFY,
+    /// SQLite's data version); nil when the backend cannot tell.
+    func watchChanges() throws(RecordStoreError) -> (any RecordChangeWatch)?
+
+    /// Creates (when missing) an index on the value at `path` in every record's JSON, the same
+    /// expression that field queries and orders on that path use, so they need not read every
+    /// record. Returns the index's name.
+    @discardableResult
+    func createFieldIndex(on path: JSONPath) throws(RecordStoreError) -> String
 }
 
 extension RecordBackend {
     /// No check: nothing found.
     public func integrityProblems() throws(RecordStoreError) -> [String] { [] }
+
+    /// No watch.
+    public func watchChanges() throws(RecordStoreError) -> (any RecordChangeWatch)? { nil }
+}
+
+extension RecordConnection {
+    /// No database to ask: every record is read.
+    public func plan(_ query: RecordQuery) throws -> String { "reads every record" }
+}
+
+/// The name of the index on a path's value: readable where the path is plain, and told apart from
+/// every other path's by a checksum of its text.
+public func fieldIndexName(_ path: JSONPath) -> String {
+    let text = path.description
+    var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across runs and platforms, unlike Hasher
+    for byte in text.utf8 {
+        hash = (hash ^ UInt32(byte)) &* 16_777_619
+    }
+    let readable = String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" }.prefix(32))
+    return "record_field_\(readable)_\(String(hash, radix: 16))"
 }
 
 /// The operations of one connection on the record table, inside a read or a write.
@@ -51,6 +81,8 @@ public protocol RecordConnection {
     func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws
     /// The records a query selects, in its order.
     func list(_ query: RecordQuery) throws -> [StoredRecord]
+    /// How the database would run a query (its EXPLAIN), to see whether an index serves it.
+    func plan(_ query: RecordQuery) throws -> String
     /// The ids of the records of these types, oldest first.
     func ids(types: [String]) throws -> [String]
     /// The number of records of these types (`nil`: of all types).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import LosslessJSON
 
 /// Records in an SQLite database through GRDB: a `DatabasePool` in WAL mode for a file (readers
@@ -136,6 +137,30 @@ public final class SQLiteRecordBackend: RecordBackend {
         }
     }
 
+    // MARK: Indexes and changes
+
+    public func createFieldIndex(on path: JSONPath) throws(RecordStoreError) -> String {
+        let name = fieldIndexName(path)
+        try run { db in
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \"\(name)\" ON record (\(SQLiteRecordConnection.extractText(path)))")
+        }
+        return name
+    }
+
+    public func watchChanges() throws(RecordStoreError) -> (any RecordChangeWatch)? {
+        try SQLiteChangeWatch(backend: self)
+    }
+
+    /// SQLite's count of commits by other connections (`PRAGMA data_version`), read on the writer
+    /// connection, whose own commits do not count.
+    func dataVersion() throws(RecordStoreError) -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        } catch {
+            throw RecordStoreError.wrap(error, path: path)
+        }
+    }
+
     // MARK: Running
 
     public func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
@@ -175,5 +200,26 @@ public final class SQLiteRecordBackend: RecordBackend {
         } catch {
             throw RecordStoreError.wrap(error, path: path)
         }
+    }
+}
+
+/// Another connection's commits to an SQLite store, seen as a change of its data version: SQLite
+/// does not say which records changed, so the changes name no type.
+final class SQLiteChangeWatch: RecordChangeWatch {
+    private let backend: SQLiteRecordBackend
+    private let seen: Mutex<Int>
+
+    init(backend: SQLiteRecordBackend) throws(RecordStoreError) {
+        self.backend = backend
+        seen = Mutex(try backend.dataVersion())
+    }
+
+    func changesByOthers() throws(RecordStoreError) -> RecordChanges? {
+        let now = try backend.dataVersion()
+        let changed = seen.withLock { seen in
+            defer { seen = now }
+            return seen != now
+        }
+        return changed ? RecordChanges() : nil
     }
 }

@@ -55,6 +55,16 @@ struct SQLiteRecordConnection: RecordConnection {
     }
 
     func list(_ query: RecordQuery) throws -> [StoredRecord] {
+        try SQLRequest<Row>(literal: Self.listSQL(query)).fetchAll(db).map(Self.record)
+    }
+
+    func plan(_ query: RecordQuery) throws -> String {
+        try SQLRequest<Row>(literal: "EXPLAIN QUERY PLAN " + Self.listSQL(query)).fetchAll(db)
+            .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
+    }
+
+    /// The statement that lists a query's records.
+    static func listSQL(_ query: RecordQuery) -> SQL {
         var clauses: [SQL] = []
         if let types = query.types { clauses.append("type IN \(types)") }
         clauses += query.conditions.map(Self.sql)
@@ -65,14 +75,14 @@ struct SQLiteRecordConnection: RecordConnection {
         case .id: sql += " ORDER BY id \(direction)"
         case .created: sql += " ORDER BY createdAt \(direction), id \(direction)"
         case .updated: sql += " ORDER BY updatedAt \(direction), id \(direction)"
-        case .field(let path): sql += " ORDER BY json_extract(json, \(Self.sqlitePath(path))) \(direction), id \(direction)"
+        case .field(let path): sql += " ORDER BY \(Self.extract(path)) \(direction), id \(direction)"
         }
         if let limit = query.limit {
             sql += " LIMIT \(limit) OFFSET \(query.offset)"
         } else if query.offset > 0 {
             sql += " LIMIT -1 OFFSET \(query.offset)"
         }
-        return try SQLRequest<Row>(literal: sql).fetchAll(db).map(Self.record)
+        return sql
     }
 
     func ids(types: [String]) throws -> [String] {
@@ -128,6 +138,17 @@ struct SQLiteRecordConnection: RecordConnection {
         return text
     }
 
+    /// `json_extract(json, '$.path')`, the path written into the SQL rather than bound: SQLite uses
+    /// an index on an expression only for that same expression, and a bound path is not the same.
+    static func extract(_ path: JSONPath) -> SQL {
+        SQL(sql: extractText(path))
+    }
+
+    /// The text of `extract(_:)`.
+    static func extractText(_ path: JSONPath) -> String {
+        "json_extract(json, '\(sqlitePath(path).replacingOccurrences(of: "'", with: "''"))')"
+    }
+
     /// A key SQLite's JSON path syntax takes without quotes.
     static func isPlainKey(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
@@ -137,7 +158,7 @@ struct SQLiteRecordConnection: RecordConnection {
     /// A condition as SQL over the record's text.
     static func sql(_ condition: FieldCondition) -> SQL {
         let path = sqlitePath(condition.path)
-        let extract: SQL = "json_extract(json, \(path))"
+        let extract = Self.extract(condition.path)
         let op = SQL(sql: condition.comparison.rawValue)
         switch condition.value {
         case .null:

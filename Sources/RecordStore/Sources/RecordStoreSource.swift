@@ -11,6 +11,8 @@ public struct RecordStoreSource: DocumentSource {
     /// Each record's version when it was loaded (or last saved): a save changes a record only if
     /// no other writer changed it since.
     private var versions: [String: Int] = [:]
+    /// Other writers' changes, watched from the first load on.
+    private var watch: (any RecordChangeWatch)?
 
     /// A store's records.
     public init(store: RecordStore, options: JSONParseOptions = .default) {
@@ -32,18 +34,26 @@ public struct RecordStoreSource: DocumentSource {
                     .failed,
                     "\(name): the database is damaged (\(damage.prefix(3).joined(separator: "; "))); not opened, so that nothing missing looks deleted — recover it first (sqlite3 \(name) .recover)")
             }
+            if watch == nil { watch = try store.watchChanges() }
+            // What others did before this load is in it: only later changes are news.
+            _ = try watch?.changesByOthers()
             versions = [:]
             for entry in try store.types() {
                 let records = try store.list(type: entry.type, order: .created)
                 groups.append((entry.type, records.map { ($0.id, $0.json) }))
                 for record in records { versions[record.id] = record.version }
             }
-        } catch let error as DocumentSourceError {
-            throw error
         } catch {
-            throw DocumentSourceError(.failed, "\(error)")
+            throw Self.sourceError(error)
         }
         return try projectedDocument(groups, options: options, name: name)
+    }
+
+    /// The changes other writers made, when the store can tell. A watch that fails (the server
+    /// went away) says nothing here: the next save or reload reports it, with a retry.
+    public func changesByOthers() -> String? {
+        guard let changes = try? watch?.changesByOthers() else { return nil }
+        return changes.description
     }
 
     public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
@@ -78,18 +88,24 @@ public struct RecordStoreSource: DocumentSource {
                     try tx.delete(type: typeMember.key)
                 }
             }
-        } catch let error as DocumentSourceError {
-            throw error
-        } catch let error as RecordStoreError {
-            switch error {
-            case .conflict, .exists: throw DocumentSourceError(.changedOnDisk, "\(error)")
-            default: throw DocumentSourceError(.failed, "\(error)")
-            }
         } catch {
-            throw DocumentSourceError(.failed, "\(error)")
+            throw Self.sourceError(error)
         }
         versions.merge(written) { _, new in new }
         return document
+    }
+}
+
+extension RecordStoreSource {
+    /// A store's error as the browser's kind of failure: a conflict asks what to do, a server out
+    /// of reach offers to try again.
+    static func sourceError(_ error: any Error) -> DocumentSourceError {
+        switch error {
+        case let error as DocumentSourceError: error
+        case RecordStoreError.conflict, RecordStoreError.exists: DocumentSourceError(.changedOnDisk, "\(error)")
+        case RecordStoreError.unavailable: DocumentSourceError(.unavailable, "\(error)")
+        default: DocumentSourceError(.failed, "\(error)")
+        }
     }
 }
 

@@ -84,7 +84,7 @@ struct BrowseCommand: ParsableCommand {
         let options = parsing.parseOptions
         if PostgresLocation.isURL(file) {
             if tableOptions.table != nil { throw CommandFailure(message: "--table reads an SQLite database; a postgres:// URL opens its record store", code: 2) }
-            return RecordStoreSource(store: try openStore(file, readOnly: false), options: options)
+            return RecordStoreSource(store: try openBrowsedStore(file), options: options)
         }
         if looksLikeSQLite(file) {
             do {
@@ -99,6 +99,25 @@ struct BrowseCommand: ParsableCommand {
         if tableOptions.table != nil { throw CommandFailure(message: "--table needs an SQLite database", code: 2) }
         if JSONLinesSource.isJSONLines(file) { return JSONLinesSource(path: file, options: options) }
         return JSONFileSource(path: file, options: options)
+    }
+
+    /// Opens a PostgreSQL store to browse; a database without the record table offers to create it
+    /// (asked on the terminal), since browsing an empty new table is rarely what was meant.
+    private func openBrowsedStore(_ url: String) throws -> RecordStore {
+        do {
+            return RecordStore(backend: try PostgresRecordBackend(url: url, createTable: false))
+        } catch RecordStoreError.noRecordTable(let location) {
+            guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
+                throw CommandFailure(message: RecordStoreError.noRecordTable(path: location).description)
+            }
+            writeAll(Array("\(location) has no record table. Create it (id, type, json text, times, version; and its change trigger)? [y/N] ".utf8), to: STDERR_FILENO)
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                throw CommandFailure(message: "\(location): nothing created")
+            }
+            return try openStore(url, readOnly: false, createTable: true)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
     }
 
     private func looksLikeSQLite(_ path: String) -> Bool {

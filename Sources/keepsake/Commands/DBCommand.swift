@@ -10,7 +10,7 @@ struct DBCommand: ParsableCommand {
         commandName: "db",
         abstract: "Read and write the records of a Keepsake record store (an SQLite file or a postgres:// URL).",
         discussion: "Conditions (--where): PATH=JSON, PATH!=JSON, PATH<JSON, PATH<=JSON, PATH>JSON, PATH>=JSON (PATH as jq or pointer).",
-        subcommands: [Types.self, Count.self, List.self, Get.self, Put.self, Delete.self, Import.self, Copy.self]
+        subcommands: [Types.self, Count.self, List.self, Get.self, Put.self, Delete.self, Import.self, Copy.self, Init.self, Index.self]
     )
 
     /// The store argument every verb takes.
@@ -183,10 +183,12 @@ struct DBCommand: ParsableCommand {
 }
 
 /// Opens a record store by its name: a `postgres://` URL, or an SQLite file (which reading verbs
-/// need to exist, and open read-only).
-func openStore(_ name: String, readOnly: Bool) throws -> RecordStore {
+/// need to exist, and open read-only). A database without a record table gets one only when
+/// `createTable` (writing verbs), and otherwise fails saying how to make one.
+func openStore(_ name: String, readOnly: Bool, createTable: Bool? = nil) throws -> RecordStore {
     if PostgresLocation.isURL(name) {
-        return try failing { RecordStore(backend: try PostgresRecordBackend(url: name, readOnly: readOnly)) }
+        let create = createTable ?? !readOnly
+        return try failing { RecordStore(backend: try PostgresRecordBackend(url: name, readOnly: readOnly, createTable: create)) }
     }
     if readOnly, !FileManager.default.fileExists(atPath: name) {
         throw CommandFailure(message: "\(name): no such record store")
@@ -222,6 +224,44 @@ extension DBCommand {
                 }
             }
             print(count)
+        }
+    }
+}
+
+extension DBCommand {
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create the record table (the store's migration) where it is missing: a new SQLite file, or a PostgreSQL database or schema; say which it did.")
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            let store = options.store
+            if PostgresLocation.isURL(store) {
+                let backend = try failing { try PostgresRecordBackend(url: store, createTable: true) }
+                print(backend.createdTable ? "\(backend.location): created the record table" : "\(backend.location): has a record table already")
+                return
+            }
+            let existed = FileManager.default.fileExists(atPath: store)
+            _ = try openStore(store, readOnly: false)
+            print(existed ? "\(store): a record store already" : "\(store): created a record store")
+        }
+    }
+
+    struct Index: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Index a field of every record (a jsonb expression index on PostgreSQL, a json_extract one on SQLite), so that --where and --order on it need not read every record; print the index's name.")
+        @OptionGroup var options: StoreOptions
+        @Argument(help: "The field's path (jq: .address.city, or a pointer: /address/city).") var path: String
+
+        func run() throws {
+            let parsed: JSONPath
+            do {
+                parsed = try JSONPath(parsing: path)
+            } catch {
+                throw CommandFailure(message: "\(path): \(error)", code: 2)
+            }
+            let store = try options.open(readOnly: false)
+            print(try failing { try store.createIndex(on: parsed) })
         }
     }
 }
