@@ -37,6 +37,20 @@ struct DBCommandTests {
         #expect(bad.stderr == "keepsake: error: \(notADatabase): not an SQLite database\n")
     }
 
+    @Test func initCreatesAStoreAndIndexServesItsField() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.url.appendingPathComponent("new.sqlite").path
+        #expect(try Keepsake.run("db", "init", db).stdout == "\(db): created a record store\n")
+        #expect(try Keepsake.run("db", "init", db).stdout == "\(db): a record store already\n")
+        _ = try Keepsake.run("db", "put", db, "Person", "--id", "p1", #"{"email": "a@x"}"#)
+        let index = try Keepsake.run("db", "index", db, ".email")
+        #expect(index.stdout.hasPrefix("record_field_email_"))
+        let store = try RecordStore(path: db, readOnly: true)
+        #expect(try store.plan(type: nil, where: [FieldCondition(parsing: #".email="a@x""#)]).contains(index.stdout.trimmingCharacters(in: .newlines)))
+        #expect(try Keepsake.run("db", "list", db, "--where", #".email="a@x""#).stdout.hasPrefix("p1\t"))
+    }
+
     @Test func importIsOneTransactionAndReportsBadLines() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -28,6 +28,26 @@ struct PostgresCLITests {
         #expect(try Keepsake.run("db", "count", store).stdout == "0\n")
     }
 
+    @Test func aMissingTableIsNamedWithHowToCreateItAndInitAndIndexMakeWhatIsMissing() throws {
+        let store = Self.storeURL()
+        // Reading verbs never create it; the browser, without a terminal to ask on, does not either.
+        let read = try Keepsake.run("db", "count", store)
+        #expect(read.status == 1)
+        #expect(read.stderr.contains("no record table here") && read.stderr.contains("keepsake db init"))
+        let browse = try Keepsake.run(store)
+        #expect(browse.status == 1)
+        #expect(browse.stderr.contains("keepsake db init"))
+        #expect(try Keepsake.run("db", "init", store).stdout.hasSuffix(": created the record table\n"))
+        #expect(try Keepsake.run("db", "init", store).stdout.hasSuffix(": has a record table already\n"))
+        #expect(try Keepsake.run("db", "count", store).stdout == "0\n")
+        _ = try Keepsake.run("db", "put", store, "Person", #"{"address": {"city": "Oslo"}}"#, "--id", "p1")
+        let index = try Keepsake.run("db", "index", store, ".address.city")
+        #expect(index.status == 0)
+        #expect(index.stdout.hasPrefix("record_field_address_city_"))
+        #expect(try Keepsake.run("db", "list", store, "--where", #".address.city="Oslo""#).stdout.hasPrefix("p1\t"))
+        #expect(try Keepsake.run("db", "index", store, "address[").status == 2)
+    }
+
     @Test func copyMovesAStoreBetweenSQLiteAndPostgreSQLByteForByte() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -62,7 +62,8 @@ public func fieldIndexName(_ path: JSONPath) -> String {
     for byte in text.utf8 {
         hash = (hash ^ UInt32(byte)) &* 16_777_619
     }
-    let readable = String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" }.prefix(32))
+    let letters = text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" }
+    let readable = String(letters.drop { $0 == "_" }.prefix(32))
     return "record_field_\(readable)_\(String(hash, radix: 16))"
 }
 
