@@ -121,6 +121,19 @@ struct TmuxPostgresTests {
             saying: "Person records changed by someone else")
     }
 
+    @Test func aDatabaseWithoutTheTableAsksBeforeCreatingIt() throws {
+        let schema = "tmux_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let store = ProcessInfo.processInfo.environment["KEEPSAKE_POSTGRES_URL"]! + "?schema=" + schema
+        let session = try TmuxSession([store])
+        session.waitFor("the question") { $0.contains("has no record table. Create it") && $0.contains("[y/N]") }
+        try session.type("y")
+        try session.send("Enter")
+        session.waitFor("the empty store") { $0.contains(schema) && $0.contains("0 keys") }
+        try session.send("q")
+        session.waitForExit()
+        #expect(try Subprocess.run(TmuxSession.binary, ["db", "count", store]).stdout == "0\n")
+    }
+
     /// A server of this test's own (stopping the shared one would fail the other tests): it stops
     /// while a record is being edited, the save says so and keeps the edit, and once the server is
     /// back the retry saves it.
