@@ -35,9 +35,11 @@ struct StreamValidatorTests {
         }
     }
 
-    static func expectSame(_ bytes: [UInt8], maxDepth: Int = 1024, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSame(
+        _ bytes: [UInt8], maxDepth: Int = 1024, sizes: [Int] = [1, 2, 3, 5, 8, 13, 64], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let expected = parse(bytes, maxDepth: maxDepth)
-        for size in [1, 2, 3, 5, 8, 13, 64, max(1, bytes.count)] {
+        for size in sizes + [max(1, bytes.count)] {
             let found = validate(bytes, pieces: size, maxDepth: maxDepth)
             let label = "\(String(decoding: bytes.prefix(120), as: UTF8.self).debugDescription) in pieces of \(size)"
             #expect(found?.offset == expected?.offset, "\(label)", sourceLocation: sourceLocation)
@@ -90,6 +92,39 @@ struct StreamValidatorTests {
             }
             Self.expectSame(mutated)
         }
+    }
+
+    /// Large pretty-printed texts go between their pieces' first and last line breaks at the
+    /// parser's pace (the byte machine takes the ends, and any region the fast run does not
+    /// accept): valid, cut short and with one byte changed anywhere, the verdicts are the parser's.
+    @Test(arguments: 0..<12)
+    func agreesOnLargeTextsWhoseLinesGoTheFastWay(seed: UInt64) {
+        var generator = RandomJSON(seed: seed &+ 77)
+        var parts: [String] = []
+        var size = 0
+        while size < 150_000 {
+            let part = generator.document().text
+            parts.append(part)
+            size += part.utf8.count + 3
+        }
+        let text = Array(("[\n" + parts.joined(separator: ",\n") + "\n]\n").utf8)
+        let sizes = [8192, 9001, 65536]
+        Self.expectSame(text, sizes: sizes)
+        var rng = SeededGenerator(seed: seed &+ 2000)
+        let interesting: [UInt8] = Array("{}[]\":,\\ \n0-.eE+tfnu\u{7F}".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+        for _ in 0..<10 {
+            var mutated = text
+            let position = Int.random(in: 0..<mutated.count, using: &rng)
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: mutated[position] = interesting.randomElement(using: &rng)!
+            case 1: mutated.insert(interesting.randomElement(using: &rng)!, at: position)
+            default: mutated = Array(mutated.prefix(position))
+            }
+            Self.expectSame(mutated, sizes: sizes)
+        }
+        // Too deep in the middle of a piece, where the fast run goes.
+        let deep = Array(("[\n" + parts.prefix(20).joined(separator: ",\n") + ",\n" + String(repeating: "[", count: 30) + String(repeating: "]", count: 30) + "\n]").utf8)
+        Self.expectSame(deep, maxDepth: 20, sizes: sizes)
     }
 
     /// A literal's error is at its start, in the piece before the byte that breaks it (found by

@@ -63,6 +63,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     Benchmark(
+        "stream-validate 100 MB pretty (1 MiB pieces, bounded memory)",
+        configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(20), maxIterations: 15)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            var validator = JSONStreamValidator()
+            let all = large.buffer
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + (1 << 20))
+                try validator.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+            try validator.finish()
+        }
+    }
+    Benchmark(
         "byte loop 100 MB pretty",
         configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 15)
     ) { benchmark in

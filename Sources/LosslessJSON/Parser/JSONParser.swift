@@ -24,7 +24,7 @@ enum JSONParser {
 
     /// Skips whitespace; after a line break, runs of spaces are skipped eight at a time.
     @inline(__always)
-    private static func skipWhitespace(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+    static func skipWhitespace(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         var p = start
         while true {
             let c = p.pointee
@@ -48,7 +48,7 @@ enum JSONParser {
     /// Scans a string body starting after the opening quote; returns the byte after the closing quote.
     /// `escaped` is set when the body holds a backslash escape.
     @inline(__always)
-    private static func scanString(
+    static func scanString(
         _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, escaped: inout Bool
     ) throws(RawParseError) -> UnsafePointer<UInt8> {
         var p = start
@@ -134,7 +134,7 @@ enum JSONParser {
 
     /// Scans a number; returns the byte after it. `nonInteger` is set for a fraction or exponent.
     @inline(__always)
-    private static func scanNumber(
+    static func scanNumber(
         _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, nonInteger: inout Bool
     ) throws(RawParseError) -> UnsafePointer<UInt8> {
         var p = start
