@@ -87,6 +87,29 @@ struct CLITests {
         #expect(result.stderr.hasSuffix("[01]\n  ^\n"))
     }
 
+    /// A file of 64 MB or more is mapped and read only as far as the path needs: a value near its
+    /// start is found even though the text breaks at its end, and a path past the break gets the
+    /// parser's error there.
+    @Test func getOnALargeFileReadsOnlyWhatThePathNeeds() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.url.appendingPathComponent("large.json").path
+        var text = "[\n"
+        for i in 0..<6 { text += #"  {"id": \#(i),  "name": "n\u00e9\#(i)"},"# + "\n" }
+        let filler = String(repeating: #"  {"id": 7, "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},"# + "\n", count: 1 << 20)
+        text += filler + "  {\"broken\": }\n]\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(text.utf8.count >= 64 << 20)
+        #expect(try Keepsake.run("get", path, ".[5]").stdout == #"{"id": 5,  "name": "n\u00e9\#(5)"}"# + "\n")
+        #expect(try Keepsake.run("get", path, ".[2].name", "--raw").stdout == "né2\n")
+        let past = try Keepsake.run("get", path, ".[1048582]")
+        #expect(past.status == 1)
+        #expect(past.stderr.contains("large.json:\(1_048_584):14: expected a JSON value, found '}'"), "\(past.stderr)")
+        #expect(try Keepsake.run("get", path, ".[3].nope").stderr.contains("no value at .[3].nope"))
+        // validate still reads the whole file, and finds the break.
+        #expect(try Keepsake.run("validate", path).status == 1)
+    }
+
     @Test func validateReadsStandardInput() throws {
         #expect(try Keepsake.run("validate", "-", input: "[1, 2]").status == 0)
         let result = try Keepsake.run("validate", "-", input: "[1, 2")

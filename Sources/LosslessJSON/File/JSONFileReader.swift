@@ -185,6 +185,23 @@ public enum JSONFileReader {
         do { try validator.finish() } catch { throw .invalidJSON(path: path, error) }
     }
 
+    /// A regular file of at least `minimumSize` bytes, mapped rather than read (see
+    /// `JSONBytes.mapping`): nothing is copied, and only the pages looked at are read from the
+    /// disk. Nil for a smaller file, standard input, a pipe or a device, which are read as usual.
+    ///
+    /// While mapped the file must not shrink (a page it no longer has raises SIGBUS): a caller that
+    /// cannot rule that out handles the signal.
+    public static func mapIfLarge(path: String, minimumSize: Int) throws(JSONFileError) -> JSONBytes? {
+        guard path != "-" else { return nil }
+        let (fd, info, sized) = try openSource(path, fifoWait: fifoWait)
+        defer { close(fd) }
+        guard sized, Int(info.st_size) >= minimumSize else { return nil }
+        guard let bytes = JSONBytes.mapping(fileDescriptor: fd, count: Int(info.st_size)) else {
+            throw .cannotRead(path: path, reason: "it could not be mapped into memory: \(errnoText())")
+        }
+        return bytes
+    }
+
     /// Bytes per read when validating by pieces.
     static let validationPiece = 1 << 20
 }

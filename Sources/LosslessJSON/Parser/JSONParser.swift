@@ -188,7 +188,7 @@ enum JSONParser {
 
     /// The reason for an unexpected byte after a value: a number glued to more number-like bytes
     /// ("1.2.3", "12abc", "1e5e5") gets its own message; checked only on the error path.
-    private static func unexpected(
+    static func unexpected(
         _ p: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, otherwise reason: RawParseError.Reason
     ) -> RawParseError {
         let next = p.pointee

@@ -41,6 +41,33 @@ public final class JSONBytes: @unchecked Sendable {
         }
     }
 
+    /// Bytes another owner set up: `size` bytes mapped at `base` (the text and its zero padding),
+    /// unmapped when these go.
+    private init(mapped base: UnsafeMutablePointer<UInt8>, count: Int, size: Int) {
+        self.base = base
+        self.count = count
+        mappedBytes = size
+    }
+
+    /// A regular file's bytes mapped read-only, not copied: the page cache holds them, and a page
+    /// is read from the disk only when something looks at it. A page of zeros follows the text
+    /// (the padding). Nil when the system refuses the mapping.
+    ///
+    /// The file must not shrink while mapped: reading a page it no longer has raises SIGBUS.
+    static func mapping(fileDescriptor fd: Int32, count: Int) -> JSONBytes? {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let fileSpan = (count + page - 1) / page * page
+        let size = fileSpan + page
+        // Reserve the whole span as zero pages, then lay the file over its start: the bytes past
+        // the end of the file's last page, and the page after it, stay zero.
+        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), region != MAP_FAILED else { return nil }
+        if count > 0, mmap(region, fileSpan, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED {
+            munmap(region, size)
+            return nil
+        }
+        return JSONBytes(mapped: region.bindMemory(to: UInt8.self, capacity: size), count: count, size: size)
+    }
+
     /// Copies the given bytes.
     public convenience init(_ bytes: some Collection<UInt8>) {
         self.init(uninitializedCount: bytes.count)

@@ -46,8 +46,13 @@ struct GetCommand: ParsableCommand {
     @Flag(help: "Print a string value unquoted, its escapes decoded.")
     var raw = false
 
+    /// Files this large are mapped and read only as far as the path needs (the value and what is
+    /// before it are checked; `keepsake validate` checks the rest).
+    static let lazySize = 64 << 20
+
     func run() throws {
         let path = try document.parsedPath()
+        if try printFromLargeFile(path) { return }
         let loaded = try document.load()
         guard let node = loaded.node(at: path) else {
             throw CommandFailure(message: "\(document.file): no value at \(path)")
@@ -57,6 +62,43 @@ struct GetCommand: ParsableCommand {
         } else {
             print(loaded.rawText(node))
         }
+    }
+}
+
+extension GetCommand {
+    /// Prints the value at `path` of a large file without reading the whole of it; false for a
+    /// file small enough to load (or not a regular file).
+    private func printFromLargeFile(_ path: JSONPath) throws -> Bool {
+        let bytes: JSONBytes
+        do {
+            guard let mapped = try JSONFileReader.mapIfLarge(path: document.file, minimumSize: Self.lazySize) else { return false }
+            bytes = mapped
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        // Another program truncating the file under the mapping would end the process with
+        // SIGBUS: end it with a clear message instead (nothing is being written).
+        signal(SIGBUS) { _ in
+            let message: StaticString = "keepsake: error: the file shrank while it was read (another program changed it); nothing was changed\n"
+            _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(1)
+        }
+        let range: Range<Int>
+        do {
+            guard let found = try path.locate(in: bytes, options: document.parsing.parseOptions) else {
+                throw CommandFailure(message: "\(document.file): no value at \(path)")
+            }
+            range = found
+        } catch let error as JSONParseError {
+            throw CommandFailure(message: JSONFileError.invalidJSON(path: document.file, error).description)
+        }
+        if raw, bytes.buffer[range.lowerBound] == UInt8(ascii: "\""), case .string(let string)? = try? JSONValue(parsing: bytes.slice(range)) {
+            // Checked already by `locate`: the parse cannot fail.
+            print(string)
+        } else {
+            writeAll(Array(UnsafeBufferPointer(rebasing: bytes.buffer[range])) + [0x0A], to: STDOUT_FILENO)
+        }
+        return true
     }
 }
 

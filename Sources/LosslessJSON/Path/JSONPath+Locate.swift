@@ -1,0 +1,166 @@
+/// Finding a value by its path while reading only as far as the path needs: the values before it
+/// are checked and skipped, nothing is indexed, and nothing after it is looked at — except the
+/// rest of each object on the way, since its last member with a key is the one that counts (the
+/// rule `JSONDocument` follows).
+///
+/// What is read is a prefix of the text from its first byte, checked with the parser's own
+/// scanners, so an error found is the parser's first error, at the same offset for the same
+/// reason; an error after that prefix is not seen (`JSONStreamValidator` checks a whole text).
+extension JSONPath {
+    /// The byte range of the value at this path, or nil when there is none; throws the parser's
+    /// error for a text that goes wrong before the value (or inside it).
+    public func locate(in bytes: JSONBytes, options: JSONParseOptions = .default) throws(JSONParseError) -> Range<Int>? {
+        do {
+            return try JSONLocator.locate(self, base: UnsafePointer(bytes.base), count: bytes.count, maxDepth: options.maxDepth)
+        } catch {
+            throw JSONParseError(error, in: bytes)
+        }
+    }
+}
+
+/// The walk behind `JSONPath.locate(in:options:)`, over zero-padded bytes as the parser walks them.
+enum JSONLocator {
+    private static let quote = UInt8(ascii: "\"")
+
+    static func locate(_ path: JSONPath, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) throws(RawParseError) -> Range<Int>? {
+        let end = base + count
+        var p = base
+        if count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+        p = JSONParser.skipWhitespace(p)
+        var depth = 0
+        // Whether the value at p follows a comma (the parser's reason for a missing value says so).
+        var valueAfterComma = false
+        for component in path.components {
+            switch component {
+            case .index(let wanted):
+                guard p.pointee == UInt8(ascii: "[") else {
+                    return try endOfNonContainer(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
+                }
+                guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
+                depth += 1
+                p = JSONParser.skipWhitespace(p + 1)
+                if p.pointee == UInt8(ascii: "]") { return nil }
+                for index in 0..<wanted {
+                    p = JSONParser.skipWhitespace(try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: index > 0))
+                    if p.pointee == UInt8(ascii: "]") { return nil }
+                    guard p.pointee == UInt8(ascii: ",") else { throw JSONParser.unexpected(p, base: base, otherwise: .expectedCommaOrBracket) }
+                    p = JSONParser.skipWhitespace(p + 1)
+                }
+                valueAfterComma = wanted > 0
+            case .key(let name):
+                guard p.pointee == UInt8(ascii: "{") else {
+                    return try endOfNonContainer(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
+                }
+                guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
+                depth += 1
+                p = JSONParser.skipWhitespace(p + 1)
+                if p.pointee == UInt8(ascii: "}") { return nil }
+                let wanted = Array(name.utf8)
+                var found: (value: UnsafePointer<UInt8>, afterComma: Bool)?
+                var afterComma = false
+                while true {
+                    let matches = try key(&p, base: base, end: end, afterComma: afterComma) { body, escaped in
+                        escaped ? JSONStringDecoder.decode(body).unicodeScalars.elementsEqual(name.unicodeScalars) : body.elementsEqual(wanted)
+                    }
+                    if matches { found = (p, afterComma) }
+                    p = JSONParser.skipWhitespace(try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: afterComma))
+                    if p.pointee == UInt8(ascii: "}") { break }
+                    guard p.pointee == UInt8(ascii: ",") else { throw JSONParser.unexpected(p, base: base, otherwise: .expectedCommaOrBrace) }
+                    p = JSONParser.skipWhitespace(p + 1)
+                    afterComma = true
+                }
+                guard let found else { return nil }
+                (p, valueAfterComma) = found
+            }
+        }
+        let start = p
+        let after = try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
+        return (start - base)..<(after - base)
+    }
+
+    /// Where a path goes through a value that is not the container it needs: there is no value
+    /// at the path, once that value itself is checked.
+    private static func endOfNonContainer(
+        _ p: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, depth: Int, maxDepth: Int, afterComma: Bool
+    ) throws(RawParseError) -> Range<Int>? {
+        _ = try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: afterComma)
+        return nil
+    }
+
+    /// Scans `"key":` at p (the key's body given to `matches`, with whether it holds escapes) and
+    /// leaves p at the value.
+    private static func key(
+        _ p: inout UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, afterComma: Bool,
+        matches: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+    ) throws(RawParseError) -> Bool {
+        guard p.pointee == quote else { throw RawParseError(offset: p - base, reason: afterComma ? .expectedKeyAfterComma : .expectedKey) }
+        let bodyStart = p + 1
+        var escaped = false
+        p = try JSONParser.scanString(bodyStart, base: base, end: end, escaped: &escaped)
+        let result = matches(UnsafeBufferPointer(start: bodyStart, count: p - 1 - bodyStart), escaped)
+        p = JSONParser.skipWhitespace(p)
+        guard p.pointee == UInt8(ascii: ":") else { throw RawParseError(offset: p - base, reason: .expectedColon) }
+        p = JSONParser.skipWhitespace(p + 1)
+        return result
+    }
+
+    /// Checks the value at p (containers `depth` deep around it) and returns the byte after it.
+    static func skipValue(
+        _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, depth: Int, maxDepth: Int, afterComma: Bool
+    ) throws(RawParseError) -> UnsafePointer<UInt8> {
+        var p = start
+        var afterComma = afterComma
+        // Open containers, innermost last: true for an object.
+        var open: [Bool] = []
+        value: while true {
+            let c = p.pointee
+            switch c {
+            case quote:
+                var escaped = false
+                p = try JSONParser.scanString(p + 1, base: base, end: end, escaped: &escaped)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var nonInteger = false
+                p = try JSONParser.scanNumber(p, base: base, nonInteger: &nonInteger)
+            case UInt8(ascii: "t"), UInt8(ascii: "n"):
+                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+                guard word == 0x6575_7274 || word == 0x6C6C_756E else { throw RawParseError(offset: p - base, reason: .invalidLiteral) }
+                p += 4
+            case UInt8(ascii: "f"):
+                guard UnsafeRawPointer(p + 1).loadUnaligned(as: UInt32.self) == 0x6573_6C61 else {
+                    throw RawParseError(offset: p - base, reason: .invalidLiteral)
+                }
+                p += 5
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard depth + open.count < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
+                let object = c == UInt8(ascii: "{")
+                p = JSONParser.skipWhitespace(p + 1)
+                if p.pointee == UInt8(ascii: object ? "}" : "]") {
+                    p += 1
+                } else {
+                    open.append(object)
+                    afterComma = false
+                    if object { _ = try key(&p, base: base, end: end, afterComma: false) { _, _ in false } }
+                    continue value
+                }
+            default:
+                throw RawParseError(offset: p - base, reason: afterComma ? .expectedValueAfterComma : .expectedValue)
+            }
+            // After a value: a separator or the end of a container, until the first value's end.
+            while let object = open.last {
+                p = JSONParser.skipWhitespace(p)
+                if p.pointee == UInt8(ascii: ",") {
+                    p = JSONParser.skipWhitespace(p + 1)
+                    afterComma = true
+                    if object { _ = try key(&p, base: base, end: end, afterComma: true) { _, _ in false } }
+                    continue value
+                }
+                guard p.pointee == UInt8(ascii: object ? "}" : "]") else {
+                    throw JSONParser.unexpected(p, base: base, otherwise: object ? .expectedCommaOrBrace : .expectedCommaOrBracket)
+                }
+                open.removeLast()
+                p += 1
+            }
+            return p
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+@testable import LosslessJSON
+import Testing
+
+/// `JSONPath.locate(in:)` reads only as far as a path needs, and must agree with the whole parse:
+/// the same value (the last member with a key), the same "no value", and the parser's own error
+/// for a text that goes wrong before the value.
+@Suite("Locating a path without indexing")
+struct LocateTests {
+    /// Every path in a document, and a few that lead nowhere.
+    static func paths(in document: JSONDocument) -> [JSONPath] {
+        var paths: [JSONPath] = []
+        func walk(_ node: JSONDocument.Node, _ path: JSONPath) {
+            paths.append(path)
+            switch document.kind(node) {
+            case .array:
+                var count = 0
+                for (i, child) in document.children(node).enumerated() {
+                    walk(child, path.appending(.index(i)))
+                    count += 1
+                }
+                paths.append(path.appending(.index(count)))
+                paths.append(path.appending(.key("nope")))
+            case .object:
+                for child in document.children(node) { walk(child, path.appending(.key(document.key(child) ?? ""))) }
+                paths.append(path.appending(.key("no such key")))
+                paths.append(path.appending(.index(0)))
+            default:
+                paths.append(path.appending(.index(0)))
+                paths.append(path.appending(.key("a")))
+            }
+        }
+        walk(document.root, JSONPath([]))
+        return paths
+    }
+
+    static func locate(_ path: JSONPath, _ bytes: [UInt8]) -> Result<Range<Int>?, JSONParseError> {
+        Result { () throws(JSONParseError) in try path.locate(in: JSONBytes(bytes)) }
+    }
+
+    @Test(arguments: 0..<40)
+    func agreesWithTheWholeParseOnRandomDocuments(seed: UInt64) throws {
+        var generator = RandomJSON(seed: seed &+ 500)
+        let text = Array(generator.document().text.utf8)
+        let document = try JSONDocument(bytes: text)
+        for path in Self.paths(in: document) {
+            let expected = document.node(at: path).map { document.range($0) }
+            #expect(try Self.locate(path, text).get() == expected, "\(path) in \(String(decoding: text.prefix(200), as: UTF8.self))")
+        }
+    }
+
+    @Test func theLastMemberWithAKeyCountsAndEscapedKeysMatch() throws {
+        let text = Array(#"{"a": 1, "b": {"c": [10, 20]}, "a": [true, {"\u0061": "x"}], "é\n": 5}"#.utf8)
+        let document = try JSONDocument(bytes: text)
+        for path in [".a", ".a[1].a", ".b.c[1]", ".\"é\\n\"", ".a[2]", ".b.c.d"] {
+            let parsed = try JSONPath(parsing: path)
+            #expect(try Self.locate(parsed, text).get() == document.node(at: parsed).map { document.range($0) }, "\(path)")
+        }
+        #expect(try Self.locate(JSONPath(parsing: ".a[1].a"), text).get().map { String(decoding: text[$0], as: UTF8.self) } == "\"x\"")
+    }
+
+    /// Texts with an error: the parser's error when it lies before (or inside) the value; when it
+    /// lies after what the path needed, the value is found all the same.
+    @Test(arguments: 0..<40)
+    func reportsTheParsersErrorBeforeTheValue(seed: UInt64) throws {
+        var generator = RandomJSON(seed: seed &+ 900)
+        let text = Array(generator.document().text.utf8)
+        let paths = Self.paths(in: try JSONDocument(bytes: text))
+        var rng = SeededGenerator(seed: seed &+ 3000)
+        let interesting: [UInt8] = Array("{}[]\":,\\ \n0-.eE+tfnu".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<10 {
+            var mutated = text
+            let position = Int.random(in: 0..<mutated.count, using: &rng)
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: mutated[position] = interesting.randomElement(using: &rng)!
+            case 1: mutated.insert(interesting.randomElement(using: &rng)!, at: position)
+            default: mutated = Array(mutated.prefix(position))
+            }
+            let parsed = Result { () throws(JSONParseError) in try JSONDocument(bytes: mutated) }
+            for path in paths.prefix(12) {
+                let found = Self.locate(path, mutated)
+                switch (parsed, found) {
+                case (.success(let document), _):
+                    #expect(try found.get() == document.node(at: path).map { document.range($0) }, "\(path)")
+                case (.failure(let error), .failure(let located)):
+                    #expect(located.offset == error.offset && located.description == error.description, "\(path)")
+                case (.failure(let error), .success(let range?)):
+                    #expect(error.offset >= range.upperBound, "\(path): found \(range) though the text breaks at \(error.offset)")
+                case (.failure, .success(nil)):
+                    break
+                }
+            }
+        }
+    }
+}
