@@ -6,6 +6,10 @@ Files (made in TMPDIR, deleted after; skipped with a reason when the disk has to
   spaces    2 GiB of spaces around `{}` (valid)
   zeros     2 GiB of NUL bytes (invalid at the first byte)
   records   1 GB pretty-printed array of records (generate_document.py; valid)
+  records10 10 GB: a top-level array of the records of ten such documents (valid; 25 GiB free needed)
+
+For records10 it also times `keepsake get FILE '.[5]'` (the file is mapped and read only as far
+as the path needs) and `.[3000000]` (about 1 GB in), beside `head -c 1` of the file.
 
 usage: validate_memory.py KEEPSAKE_BINARY [ROUNDS]
 """
@@ -40,6 +44,30 @@ def make_records(path):
     subprocess.run([sys.executable, os.path.join(HERE, "generate_document.py"), "1000", path], check=True)
 
 
+HEAD = b'{\n  "version": 3,\n  "records": [\n'
+TAIL = b"\n  ]\n}\n"
+
+
+def make_records10(path):
+    """A top-level array of the records of a 1 GB document, ten times over (10 GB)."""
+    one = path + ".one"
+    make_records(one)
+    size = os.path.getsize(one)
+    with open(one, "rb") as source, open(path, "wb") as f:
+        f.write(b"[\n")
+        for copy in range(10):
+            if copy:
+                f.write(b",\n")
+            source.seek(len(HEAD))
+            left = size - len(HEAD) - len(TAIL)
+            while left:
+                block = source.read(min(left, 1 << 24))
+                f.write(block)
+                left -= len(block)
+        f.write(b"\n]\n")
+    os.remove(one)
+
+
 def main():
     keepsake = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
@@ -49,9 +77,15 @@ def main():
         if free < (5 << 30):
             print(f"skipped: {free >> 20} MiB free in {folder}, 5 GiB needed")
             return
+        files = [("spaces", make_spaces, True), ("zeros", make_zeros, False), ("records", make_records, True)]
+        if free >= (25 << 30):
+            files.append(("records10", make_records10, True))
+        else:
+            print(f"records10 skipped: {free >> 30} GiB free in {folder}, 25 GiB needed")
+        gets = []
         print("| file | size | valid | keepsake validate s | peak RSS MiB | RSS / file | cat s | validate / cat |")
         print("|---|---|---|---|---|---|---|---|")
-        for name, make, valid in [("spaces", make_spaces, True), ("zeros", make_zeros, False), ("records", make_records, True)]:
+        for name, make, valid in files:
             path = os.path.join(folder, name + ".json")
             make(path)
             size = os.path.getsize(path)
@@ -66,7 +100,22 @@ def main():
             o, r, c = statistics.median(ours), statistics.median(rss), statistics.median(cats)
             print(f"| {name} | {size / 2**30:.2f} GiB | {'yes' if valid else 'no'} | {o:.3f} | {r:.0f} | "
                   f"{r * 2**20 / size:.3f}× | {c:.3f} | {o / c:.2f}× |")
+            if name == "records10":
+                for target in [".[5]", ".[3000000]"]:
+                    times, peaks, heads = [], [], []
+                    for _ in range(rounds):
+                        t, m = run([keepsake, "get", path, target])
+                        times.append(t)
+                        peaks.append(m / 2**20)
+                        heads.append(run(["head", "-c", "1", path])[0])
+                    gets.append((target, size, statistics.median(times), statistics.median(peaks), statistics.median(heads)))
             os.remove(path)
+        if gets:
+            print()
+            print("| get on records10 | file | wall s | peak RSS MiB | `head -c 1` s |")
+            print("|---|---|---|---|---|")
+            for target, size, t, m, h in gets:
+                print(f"| `{target}` | {size / 2**30:.2f} GiB | {t:.3f} | {m:.0f} | {h:.3f} |")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

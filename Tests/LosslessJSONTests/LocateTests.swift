@@ -67,15 +67,8 @@ struct LocateTests {
         let text = Array(generator.document().text.utf8)
         let paths = Self.paths(in: try JSONDocument(bytes: text))
         var rng = SeededGenerator(seed: seed &+ 3000)
-        let interesting: [UInt8] = Array("{}[]\":,\\ \n0-.eE+tfnu".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
         for _ in 0..<10 {
-            var mutated = text
-            let position = Int.random(in: 0..<mutated.count, using: &rng)
-            switch Int.random(in: 0..<3, using: &rng) {
-            case 0: mutated[position] = interesting.randomElement(using: &rng)!
-            case 1: mutated.insert(interesting.randomElement(using: &rng)!, at: position)
-            default: mutated = Array(mutated.prefix(position))
-            }
+            let mutated = rng.mutate(text)
             let parsed = Result { () throws(JSONParseError) in try JSONDocument(bytes: mutated) }
             for path in paths.prefix(12) {
                 let found = Self.locate(path, mutated)

@@ -33,13 +33,7 @@ enum JSONLocator {
         for component in path.components {
             switch component {
             case .index(let wanted):
-                guard p.pointee == UInt8(ascii: "[") else {
-                    return try endOfNonContainer(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
-                }
-                guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
-                depth += 1
-                p = JSONParser.skipWhitespace(p + 1)
-                if p.pointee == UInt8(ascii: "]") { return nil }
+                guard try enter("[", "]", &p, base: base, end: end, depth: &depth, maxDepth: maxDepth, afterComma: valueAfterComma) else { return nil }
                 for index in 0..<wanted {
                     p = JSONParser.skipWhitespace(try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: index > 0))
                     if p.pointee == UInt8(ascii: "]") { return nil }
@@ -48,13 +42,7 @@ enum JSONLocator {
                 }
                 valueAfterComma = wanted > 0
             case .key(let name):
-                guard p.pointee == UInt8(ascii: "{") else {
-                    return try endOfNonContainer(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
-                }
-                guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
-                depth += 1
-                p = JSONParser.skipWhitespace(p + 1)
-                if p.pointee == UInt8(ascii: "}") { return nil }
+                guard try enter("{", "}", &p, base: base, end: end, depth: &depth, maxDepth: maxDepth, afterComma: valueAfterComma) else { return nil }
                 let wanted = Array(name.utf8)
                 var found: (value: UnsafePointer<UInt8>, afterComma: Bool)?
                 var afterComma = false
@@ -78,13 +66,21 @@ enum JSONLocator {
         return (start - base)..<(after - base)
     }
 
-    /// Where a path goes through a value that is not the container it needs: there is no value
-    /// at the path, once that value itself is checked.
-    private static func endOfNonContainer(
-        _ p: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, depth: Int, maxDepth: Int, afterComma: Bool
-    ) throws(RawParseError) -> Range<Int>? {
-        _ = try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: afterComma)
-        return nil
+    /// Steps into the container the path needs at p (`open` … `close`), leaving p at its first
+    /// member; false when there is none to step into: the value is another kind (checked whole
+    /// first, as the parser would) or the container is empty.
+    private static func enter(
+        _ open: Unicode.Scalar, _ close: Unicode.Scalar, _ p: inout UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
+        end: UnsafePointer<UInt8>, depth: inout Int, maxDepth: Int, afterComma: Bool
+    ) throws(RawParseError) -> Bool {
+        guard p.pointee == UInt8(ascii: open) else {
+            _ = try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: afterComma)
+            return false
+        }
+        guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
+        depth += 1
+        p = JSONParser.skipWhitespace(p + 1)
+        return p.pointee != UInt8(ascii: close)
     }
 
     /// Scans `"key":` at p (the key's body given to `matches`, with whether it holds escapes) and

@@ -144,3 +144,21 @@ extension JSONEdit {
         return edits
     }
 }
+
+extension SeededGenerator {
+    /// Bytes that break JSON in interesting ways (structure, escapes, numbers, literals, control
+    /// and non-ASCII bytes).
+    static let interestingBytes: [UInt8] = Array("{}[]\":,\\ \n0-.eE+tfnu\u{7F}".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+
+    /// The text with one random change: a byte replaced, a byte inserted, or the text cut short.
+    mutating func mutate(_ text: [UInt8]) -> [UInt8] {
+        var mutated = text
+        let position = Int.random(in: 0..<max(1, mutated.count), using: &self)
+        switch Int.random(in: 0..<3, using: &self) {
+        case 0 where !mutated.isEmpty: mutated[position] = Self.interestingBytes.randomElement(using: &self)!
+        case 1: mutated.insert(Self.interestingBytes.randomElement(using: &self)!, at: min(position, mutated.count))
+        default: mutated = Array(mutated.prefix(position))
+        }
+        return mutated
+    }
+}
