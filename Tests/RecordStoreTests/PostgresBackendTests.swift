@@ -66,6 +66,25 @@ struct PostgresBackendTests {
         for index in 0..<8 { #expect(try seed.record(id: "c\(index)")?.json == #"{"n": 25}"#) }
     }
 
+    /// The test server signs in one role with a password (Scripts/postgres.sh): a wrong one is
+    /// said in the server's words, and the right one (in the URL, or in a password file) opens.
+    @Test func aWrongPasswordIsSaidAndTheRightOneOpens() throws {
+        let server = try PostgresLocation(url: try #require(Backend.postgresURL))
+        let schema = "pw_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        func url(_ password: String) -> String {
+            "postgres://keepsake_pw:\(password)@\(server.host):\(server.port)/\(server.database)?schema=\(schema)"
+        }
+        #expect {
+            _ = try PostgresRecordBackend(url: url("wrong"))
+        } throws: { error in
+            guard case RecordStoreError.cannotOpen(let path, let detail) = error else { return false }
+            return detail.contains("password authentication failed") && !path.contains("wrong")
+        }
+        let store = RecordStore(backend: try PostgresRecordBackend(url: url("right-password")))
+        try store.put(type: "T", id: "a", text: "{}")
+        #expect(try store.count() == 1)
+    }
+
     @Test func badConditionsGetClearErrors() throws {
         // Nothing listens on port 9 (discard): refused at once.
         #expect {
