@@ -110,6 +110,54 @@ struct CLITests {
         #expect(try Keepsake.run("validate", path).status == 1)
     }
 
+    /// `set` on a large file (here 100 KB or more, through KEEPSAKE_LARGE_FILE; the default size
+    /// is tested by `get` above) edits the value's container alone and streams the rest: the file
+    /// changes only in the edited bytes, laid out as on a small file with the same start.
+    @Test func setOnALargeFileChangesOnlyTheEditedBytesAsOnASmallOne() throws {
+        func keepsake(_ arguments: String...) throws -> Subprocess.Result {
+            try Subprocess.run("/usr/bin/env", ["KEEPSAKE_LARGE_FILE=100000", Keepsake.binary] + arguments)
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var head = "[\n"
+        for i in 0..<6 { head += #"  {"id": \#(i),  "name": "n\#(i)"},"# + "\n" }
+        let filler = String(repeating: #"  {"id": 7, "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},"# + "\n", count: 2000)
+        let largeText = Data((head + filler + "  {\"last\": true}\n]\n").utf8)
+        let smallText = Data((head + "  {\"last\": true}\n]\n").utf8)
+        /// Where two texts differ: the common prefix's length and each side's middle.
+        func difference(_ old: Data, _ new: Data) -> (at: Int, old: String, new: String) {
+            let prefix = zip(old, new).prefix { $0 == $1 }.count
+            let suffix = zip(old.reversed(), new.reversed()).prefix { $0 == $1 }.count
+            let keep = min(suffix, min(old.count, new.count) - prefix)
+            return (prefix, String(decoding: old[prefix..<(old.count - keep)], as: UTF8.self), String(decoding: new[prefix..<(new.count - keep)], as: UTF8.self))
+        }
+        for (path, value) in [(".[5].name", #""x""#), (".[3].extra", "[1, 2]"), (".[4]", #"{"replaced": 1}"#)] {
+            let large = scratch.url.appendingPathComponent("large.json").path
+            let small = scratch.url.appendingPathComponent("small.json").path
+            try largeText.write(to: URL(fileURLWithPath: large))
+            try smallText.write(to: URL(fileURLWithPath: small))
+            #expect(try keepsake("set", large, path, value).status == 0)
+            #expect(try keepsake("set", small, path, value).status == 0)
+            let onLarge = difference(largeText, try Data(contentsOf: URL(fileURLWithPath: large)))
+            let onSmall = difference(smallText, try Data(contentsOf: URL(fileURLWithPath: small)))
+            #expect(onLarge.at == onSmall.at && onLarge.old == onSmall.old && onLarge.new == onSmall.new, "\(path): \(onLarge) against \(onSmall)")
+            #expect(try keepsake("get", large, path).stdout.hasPrefix(value.prefix(2)))
+        }
+        // Deep in the file, an unchanged value, a missing container, and a change on disk meanwhile.
+        let large = scratch.url.appendingPathComponent("large.json").path
+        try largeText.write(to: URL(fileURLWithPath: large))
+        #expect(try keepsake("set", large, ".[2003].pad", #""y""#).status == 0)
+        #expect(try keepsake("get", large, ".[2003]").stdout == #"{"id": 7, "pad": "y"}"# + "\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: large))
+        #expect(try keepsake("set", large, ".[0].id", "0").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: large)) == before)
+        let missing = try keepsake("set", large, ".[99999999].a", "1")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no value at .[99999999]"))
+        let inPlace = try keepsake("set", large, ".[0].id", "5", "--in-place")
+        #expect(inPlace.status == 1 && inPlace.stderr.contains("not written in place"))
+    }
+
     @Test func validateReadsStandardInput() throws {
         #expect(try Keepsake.run("validate", "-", input: "[1, 2]").status == 0)
         let result = try Keepsake.run("validate", "-", input: "[1, 2")

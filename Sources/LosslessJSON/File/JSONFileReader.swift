@@ -191,15 +191,21 @@ public enum JSONFileReader {
     ///
     /// While mapped the file must not shrink (a page it no longer has raises SIGBUS): a caller that
     /// cannot rule that out handles the signal.
-    public static func mapIfLarge(path: String, minimumSize: Int) throws(JSONFileError) -> JSONBytes? {
-        guard path != "-" else { return nil }
-        let (fd, info, sized) = try openSource(path, fifoWait: fifoWait)
+    /// Returns the bytes with the file's state when mapped (a save can refuse when it changed since).
+    public static func mapIfLarge(path: String, minimumSize: Int) throws(JSONFileError) -> (bytes: JSONBytes, origin: JSONFileOrigin)? {
+        // Looked at before it is opened: opening a pipe would take its data from the read that follows.
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= minimumSize else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
         defer { close(fd) }
-        guard sized, Int(info.st_size) >= minimumSize else { return nil }
+        // The file as opened (it may have been replaced since the look).
+        guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, reason: errnoText()) }
+        guard info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= minimumSize else { return nil }
         guard let bytes = JSONBytes.mapping(fileDescriptor: fd, count: Int(info.st_size)) else {
             throw .cannotRead(path: path, reason: "it could not be mapped into memory: \(errnoText())")
         }
-        return bytes
+        return (bytes, JSONFileOrigin(info, path: path))
     }
 
     /// Bytes per read when validating by pieces.

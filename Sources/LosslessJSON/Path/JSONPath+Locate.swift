@@ -23,6 +23,13 @@ enum JSONLocator {
     private static let quote = UInt8(ascii: "\"")
 
     static func locate(_ path: JSONPath, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) throws(RawParseError) -> Range<Int>? {
+        try locateWithDepth(path, base: base, count: count, maxDepth: maxDepth)?.range
+    }
+
+    /// The value's range and how many containers are around it.
+    static func locateWithDepth(
+        _ path: JSONPath, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int
+    ) throws(RawParseError) -> (range: Range<Int>, depth: Int)? {
         let end = base + count
         var p = base
         if count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
@@ -63,7 +70,7 @@ enum JSONLocator {
         }
         let start = p
         let after = try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
-        return (start - base)..<(after - base)
+        return ((start - base)..<(after - base), depth)
     }
 
     /// Steps into the container the path needs at p (`open` … `close`), leaving p at its first

@@ -39,16 +39,13 @@ struct DocumentOptions: ParsableArguments {
 /// `keepsake get FILE PATH`: prints a value's exact source bytes.
 struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "Print the exact source text of the value at a path.")
+        commandName: "get", abstract: "Print the exact source text of the value at a path.",
+        discussion: "A file of 64 MiB or more (KEEPSAKE_LARGE_FILE bytes, when set) is mapped and read only as far as the path needs: the value and what comes before it are checked, not the rest (keepsake validate checks a whole file).")
 
     @OptionGroup var document: DocumentOptions
 
     @Flag(help: "Print a string value unquoted, its escapes decoded.")
     var raw = false
-
-    /// Files this large are mapped and read only as far as the path needs (the value and what is
-    /// before it are checked; `keepsake validate` checks the rest).
-    static let lazySize = 64 << 20
 
     func run() throws {
         let path = try document.parsedPath()
@@ -65,23 +62,34 @@ struct GetCommand: ParsableCommand {
     }
 }
 
+/// Files this large are mapped and read only as far as a path needs (`get`, `set`): the value, its
+/// container and what is before them are checked; `keepsake validate` checks the rest. 64 MiB, or
+/// the bytes `KEEPSAKE_LARGE_FILE` gives.
+let lazyFileSize = getenv("KEEPSAKE_LARGE_FILE").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 64 << 20
+
+/// The file mapped, when it is a regular file of `lazyFileSize` or more; nil otherwise. Another
+/// program truncating it under the mapping would end the process with SIGBUS: that ends it with a
+/// clear message instead (the file being written, if any, is a temporary one, never the original).
+func mapLargeFile(_ file: String) throws(JSONFileError) -> (bytes: JSONBytes, origin: JSONFileOrigin)? {
+    guard let mapped = try JSONFileReader.mapIfLarge(path: file, minimumSize: lazyFileSize) else { return nil }
+    signal(SIGBUS) { _ in
+        let message: StaticString = "keepsake: error: the file shrank while it was read (another program changed it); it was not changed\n"
+        _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+        _exit(1)
+    }
+    return mapped
+}
+
 extension GetCommand {
     /// Prints the value at `path` of a large file without reading the whole of it; false for a
     /// file small enough to load (or not a regular file).
     private func printFromLargeFile(_ path: JSONPath) throws -> Bool {
         let bytes: JSONBytes
         do {
-            guard let mapped = try JSONFileReader.mapIfLarge(path: document.file, minimumSize: Self.lazySize) else { return false }
-            bytes = mapped
+            guard let mapped = try mapLargeFile(document.file) else { return false }
+            bytes = mapped.bytes
         } catch {
             throw CommandFailure(message: error.description)
-        }
-        // Another program truncating the file under the mapping would end the process with
-        // SIGBUS: end it with a clear message instead (nothing is being written).
-        signal(SIGBUS) { _ in
-            let message: StaticString = "keepsake: error: the file shrank while it was read (another program changed it); nothing was changed\n"
-            _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-            _exit(1)
         }
         let range: Range<Int>
         do {
@@ -164,7 +172,8 @@ struct OutputOptions: ParsableArguments {
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Replace the value at a path (or add a missing object member); only that value's bytes change.")
+        abstract: "Replace the value at a path (or add a missing object member); only that value's bytes change.",
+        discussion: "A file of 64 MiB or more (KEEPSAKE_LARGE_FILE bytes, when set) is mapped: the edit is made on the value's container, read only as far as its end, and the rest is streamed into the new file. Such a file that changed since it was read is not overwritten (no merge; --force overwrites), and is not written in place.")
 
     @OptionGroup var document: DocumentOptions
 
@@ -195,6 +204,7 @@ struct SetCommand: ParsableCommand {
             if json.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(json)'", code: 2) }
             throw CommandFailure(message: "the new value is not valid JSON: \(error.message) at column \(error.column)", code: 2)
         }
+        if try setInLargeFile(value, at: path) { return }
         try output.edit(document) { loaded in
             do {
                 if loaded.holds(value, at: path) { return false }
@@ -204,6 +214,49 @@ struct SetCommand: ParsableCommand {
                 throw CommandFailure(message: "\(document.file): \(error)")
             }
         }
+    }
+}
+
+extension SetCommand {
+    /// Sets the value in a large file without reading the whole of it: the edit is made on the
+    /// value's container, and the save streams the rest from the mapping into the temporary file
+    /// (then fsync and rename, as always). A file that changed since it was mapped is not
+    /// overwritten (`--force` overwrites it; there is no merge at this size). False for a file
+    /// small enough to load, standard input, or an edit of the root.
+    private func setInLargeFile(_ value: JSONValue, at path: JSONPath) throws -> Bool {
+        guard !path.components.isEmpty, output.output != "-" else { return false }
+        let mapped: (bytes: JSONBytes, origin: JSONFileOrigin)
+        do {
+            guard let large = try mapLargeFile(document.file) else { return false }
+            mapped = large
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        if output.inPlace {
+            // Writing the file's own pages while they are read from its mapping would mix the two.
+            throw CommandFailure(message: "\(document.file): a file this large (\(lazyFileSize) bytes or more) is not written in place; write it elsewhere with -o, or drop --in-place to replace it")
+        }
+        let splice: JSONSplice?
+        do {
+            splice = try LocatedEdit.set(value, at: path, in: mapped.bytes, options: document.parsing.parseOptions)
+        } catch .invalidJSON(let error) {
+            throw CommandFailure(message: JSONFileError.invalidJSON(path: document.file, error).description)
+        } catch .edit(let error) {
+            throw CommandFailure(message: "\(document.file): \(error)")
+        }
+        guard let splice else { return true }  // the value is there already: nothing written
+        let target = output.output ?? document.file
+        let expected = output.output == nil && !output.force ? mapped.origin : nil
+        do {
+            try AtomicFileWriter.write(
+                LocatedEdit.text(mapped.bytes, with: splice), to: target,
+                options: AtomicFileWriter.Options(expected: expected, hardLinks: output.output == nil ? .refuse : .split))
+        } catch .changedOnDisk {
+            throw CommandFailure(message: "\(document.file): the file changed on disk since it was read; not overwritten (--force overwrites it)")
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        return true
     }
 }
 

@@ -1,0 +1,85 @@
+/// An edit of a text too large to index (a mapped file), made on the smallest container around
+/// it: the container is found with `JSONPath.locate` (what comes before it checked, nothing after
+/// it read), indexed on its own, and edited as `JSONDocument` edits — the same byte-minimal
+/// splice, laid out in the container's own style — and the splice is moved back into the text.
+/// The text after the edit is a piece table over the mapping and the new bytes: saving it streams
+/// the unchanged ranges from the mapping instead of copying them in memory.
+public enum LocatedEdit {
+    /// Why such an edit could not be made.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The text breaks before the value (or inside the container edited).
+        case invalidJSON(JSONParseError)
+        /// The edit does not apply (no container at the path's parent, a wrong kind).
+        case edit(JSONEditError)
+
+        public var description: String {
+            switch self {
+            case .invalidJSON(let error): "\(error)"
+            case .edit(let error): "\(error)"
+            }
+        }
+    }
+
+    /// The splice that sets `value` at `path` (not the root) in `bytes` — replacing the value
+    /// there, or adding a missing member to its object — or nil when the text holds it already.
+    public static func set(_ value: JSONValue, at path: JSONPath, in bytes: JSONBytes, options: JSONParseOptions = .default) throws(Failure) -> JSONSplice? {
+        guard let parentPath = path.parent, let last = path.last else { throw .edit(.rootNotAllowed("set in place of")) }
+        let located: (range: Range<Int>, depth: Int)?
+        do {
+            located = try JSONLocator.locateWithDepth(parentPath, base: UnsafePointer(bytes.base), count: bytes.count, maxDepth: options.maxDepth)
+        } catch {
+            throw .invalidJSON(JSONParseError(error, in: bytes))
+        }
+        guard let (range, depth) = located else { throw .edit(.notFound(parentPath)) }
+        // The container's first line keeps its indentation, so new lines inside it are indented
+        // as they would be in the whole document.
+        let indent = leadingWhitespace(ofLineAt: range.lowerBound, in: bytes)
+        let container: JSONDocument
+        do {
+            container = try JSONDocument(bytes: indent + bytes.slice(range), options: JSONParseOptions(maxDepth: options.maxDepth - depth))
+        } catch {
+            throw .invalidJSON(error)  // checked by `locate` already: not expected
+        }
+        let relative = JSONPath([last])
+        if container.holds(value, at: relative) { return nil }
+        var edited = container
+        let splice: JSONSplice
+        do {
+            splice = try edited.apply(.set(at: relative, to: value))
+        } catch {
+            throw .edit(error.under(parentPath))
+        }
+        return JSONSplice(offset: splice.offset - indent.count + range.lowerBound, removed: splice.removed, inserted: splice.inserted)
+    }
+
+    /// The text of `bytes` with `splice` made: the mapping's bytes stay where they are.
+    public static func text(_ bytes: JSONBytes, with splice: JSONSplice) -> JSONText {
+        JSONText(bytes).replacing(splice.removedRange, with: splice.inserted)
+    }
+
+    /// The spaces and tabs that start the line holding `offset` (none past 64 KB back, as
+    /// `JSONDocument.lineIndent` has it).
+    private static func leadingWhitespace(ofLineAt offset: Int, in bytes: JSONBytes) -> [UInt8] {
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A {
+            lineStart -= 1
+            if offset - lineStart > 1 << 16 { return [] }
+        }
+        var end = lineStart
+        while end < offset, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return bytes.slice(lineStart..<end)
+    }
+}
+
+extension JSONEditError {
+    /// The error with its paths taken as relative to `parent` (an edit made on that container alone).
+    func under(_ parent: JSONPath) -> JSONEditError {
+        func full(_ path: JSONPath) -> JSONPath { JSONPath(parent.components + path.components) }
+        switch self {
+        case .notFound(let path): return .notFound(full(path))
+        case .wrongKind(let path, let expected, let found): return .wrongKind(full(path), expected: expected, found: found)
+        case .indexOutOfRange(let path, let index, let count): return .indexOutOfRange(full(path), index: index, count: count)
+        case .rootNotAllowed, .spliceMismatch, .invalidResult: return self
+        }
+    }
+}
