@@ -9,7 +9,9 @@ Files (made in TMPDIR, deleted after; skipped with a reason when the disk has to
   records10 10 GB: a top-level array of the records of ten such documents (valid; 25 GiB free needed)
 
 For records10 it also times `keepsake get FILE '.[5]'` (the file is mapped and read only as far
-as the path needs) and `.[3000000]` (about 1 GB in), beside `head -c 1` of the file.
+as the path needs) and `.[3000000]` (about 1 GB in), beside `head -c 1` of the file; and
+`keepsake set` of a value in the next-to-last record (the whole file read up to it, then written
+anew), beside `cp` of the file in the same run.
 
 usage: validate_memory.py KEEPSAKE_BINARY [ROUNDS]
 """
@@ -48,11 +50,17 @@ HEAD = b'{\n  "version": 3,\n  "records": [\n'
 TAIL = b"\n  ]\n}\n"
 
 
+RECORDS10 = {}
+
+
 def make_records10(path):
     """A top-level array of the records of a 1 GB document, ten times over (10 GB)."""
     one = path + ".one"
     make_records(one)
     size = os.path.getsize(one)
+    with open(one, "rb") as source:
+        records = sum(block.count(b'\n      "id": ') for block in iter(lambda: source.read(1 << 24), b""))
+    RECORDS10["count"] = records * 10
     with open(one, "rb") as source, open(path, "wb") as f:
         f.write(b"[\n")
         for copy in range(10):
@@ -109,6 +117,15 @@ def main():
                         peaks.append(m / 2**20)
                         heads.append(run(["head", "-c", "1", path])[0])
                     gets.append((target, size, statistics.median(times), statistics.median(peaks), statistics.median(heads)))
+                target = f".[{RECORDS10['count'] - 2}].name"
+                sets, copies, peaks = [], [], []
+                for round in range(rounds):
+                    t, m = run([keepsake, "set", path, target, f'"edited {round}"'])
+                    sets.append(t)
+                    peaks.append(m / 2**20)
+                    copies.append(run(["cp", path, path + ".copy"])[0])
+                    os.remove(path + ".copy")
+                edit = (target, size, statistics.median(sets), statistics.median(peaks), statistics.median(copies))
             os.remove(path)
         if gets:
             print()
@@ -116,6 +133,11 @@ def main():
             print("|---|---|---|---|---|")
             for target, size, t, m, h in gets:
                 print(f"| `{target}` | {size / 2**30:.2f} GiB | {t:.3f} | {m:.0f} | {h:.3f} |")
+            target, size, t, m, c = edit
+            print()
+            print("| set on records10 | file | wall s | peak RSS MiB | `cp` s | set / cp |")
+            print("|---|---|---|---|---|---|")
+            print(f"| `{target}` | {size / 2**30:.2f} GiB | {t:.3f} | {m:.0f} | {c:.3f} | {t / c:.2f}× |")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
