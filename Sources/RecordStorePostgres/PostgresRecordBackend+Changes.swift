@@ -48,7 +48,7 @@ extension PostgresRecordBackend {
     }
 
     /// Listens on the connection: what other connections announce for this store's table is kept
-    /// in `announced` until asked for. Called again on each new connection.
+    /// in `inbox` until asked for. Called again on each new connection.
     func listen() throws(RecordStoreError) {
         listener?.stop()
         guard let ownProcess = try value(Int32.self, "SELECT pg_backend_pid()") else {
@@ -73,9 +73,8 @@ extension PostgresRecordBackend {
         try locked { () throws(RecordStoreError) in
             if listener == nil { try listen() }
         }
-        return PostgresChangeWatch(backend: self)
+        return inbox
     }
-
 
     // MARK: Indexes
 
@@ -89,21 +88,9 @@ extension PostgresRecordBackend {
     }
 }
 
-/// A watch on a PostgreSQL store: what its connection heard from others.
-final class PostgresChangeWatch: RecordChangeWatch {
-    let backend: PostgresRecordBackend
-
-    init(backend: PostgresRecordBackend) {
-        self.backend = backend
-    }
-
-    func changesByOthers() throws(RecordStoreError) -> RecordChanges? {
-        backend.inbox.take()
-    }
-}
-
-/// Changes announced and not yet asked for, filled on the event loop and emptied by the watch.
-final class ChangeInbox: Sendable {
+/// Changes announced to a watching connection and not yet asked for: filled on the event loop,
+/// emptied by whoever watches (it is the watch `watchChanges()` returns).
+final class ChangeInbox: RecordChangeWatch {
     private let changes = Mutex<RecordChanges?>(nil)
 
     /// Adds changes to those waiting.
@@ -112,7 +99,7 @@ final class ChangeInbox: Sendable {
     }
 
     /// Hands over the waiting changes, if any.
-    func take() -> RecordChanges? {
+    func changesByOthers() -> RecordChanges? {
         changes.withLock { waiting in
             defer { waiting = nil }
             return waiting

@@ -59,6 +59,22 @@ struct LocateTests {
         #expect(try Self.locate(JSONPath(parsing: ".a[1].a"), text).get().map { String(decoding: text[$0], as: UTF8.self) } == "\"x\"")
     }
 
+    /// Deeply nested values are skipped and checked to their end, a mismatched bracket included.
+    @Test func deeplyNestedValuesAreSkippedAndCheckedToTheirEnd() throws {
+        let deep = String(repeating: "[{\"a\": ", count: 40) + "1" + String(repeating: "}]", count: 40)
+        let text = Array("[\(deep), \(deep), \"after\"]".utf8)
+        let document = try JSONDocument(bytes: text)
+        let last = try JSONPath(parsing: ".[2]")
+        #expect(try Self.locate(last, text).get() == document.node(at: last).map { document.range($0) })
+        let broken = Array("[\(deep.dropLast(2))]], \"after\"]".utf8)
+        let parsed = Result { () throws(JSONParseError) in try JSONDocument(bytes: broken) }
+        guard case .failure(let error) = parsed, case .failure(let located) = Self.locate(last, broken) else {
+            Issue.record("both should fail")
+            return
+        }
+        #expect(located.offset == error.offset && located.description == error.description)
+    }
+
     /// Texts with an error: the parser's error when it lies before (or inside) the value; when it
     /// lies after what the path needed, the value is found all the same.
     @Test(arguments: 0..<40)

@@ -151,12 +151,13 @@ public struct JSONStreamValidator: Sendable {
         case .value, .arrayStart, .objectStart, .key, .colon, .afterValue: break
         default: return false
         }
-        if !isKnownUniquelyReferenced(&scratch) || scratch!.capacity < region.count {
+        if !isKnownUniquelyReferenced(&scratch) || (scratch?.capacity ?? 0) < region.count {
             scratch = Scratch(capacity: max(region.count, JSONFileReader.validationPiece))
         }
-        let base = UnsafePointer(scratch!.base)
-        scratch!.base.update(from: source, count: region.count)
-        (scratch!.base + region.count).initialize(repeating: 0, count: JSONBytes.padding)
+        guard let room = scratch?.base else { return false }
+        room.update(from: source, count: region.count)
+        (room + region.count).initialize(repeating: 0, count: JSONBytes.padding)
+        let base = UnsafePointer(room)
         let end = base + region.count
 
         var state = self.state

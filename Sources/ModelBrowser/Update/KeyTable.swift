@@ -109,7 +109,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("D")], .showDiff, help: "show the pending changes as a unified diff"),
         KeyBinding([.character("!")], .showProblems, help: "list the schema's errors in the document; Enter goes to one"),
         KeyBinding([.control("s")], .save, help: "save (also :w; :w PATH saves as, :wq saves and quits)", hint: "^S save"),
-        KeyBinding([.character(":")], .command, help: "go to a path (.users[3].email or /users/3/email; Tab completes) or a command: :w, :w PATH, :wq, :q, :q!"),
+        KeyBinding([.character(":")], .command, help: "go to a path (.users[3].email or /users/3/email; Tab completes) or a command: :w, :w PATH, :wq, :q, :q!, :e (reload), :e!"),
         KeyBinding([.character("q")], .quit, help: "quit (asks to save, discard or cancel when modified)", hint: "q quit"),
         KeyBinding([.character("y")], .copyPath, help: "copy the path of the cursor"),
         KeyBinding([.character("Y")], .copyValue, help: "copy the value under the cursor, as JSON (its bytes as in the file)"),

@@ -100,11 +100,12 @@ extension GetCommand {
         } catch let error as JSONParseError {
             throw CommandFailure(message: JSONFileError.invalidJSON(path: document.file, error).description)
         }
-        if raw, bytes.buffer[range.lowerBound] == UInt8(ascii: "\""), case .string(let string)? = try? JSONValue(parsing: bytes.slice(range)) {
-            // Checked already by `locate`: the parse cannot fail.
+        if raw, bytes.buffer[range.lowerBound] == UInt8(ascii: "\""), case .string(let string) = try JSONValue(parsing: bytes.slice(range)) {
             print(string)
         } else {
-            writeAll(Array(UnsafeBufferPointer(rebasing: bytes.buffer[range])) + [0x0A], to: STDOUT_FILENO)
+            // Straight from the mapping: a value of gigabytes is not copied.
+            writeAll(UnsafeBufferPointer(rebasing: bytes.buffer[range]), to: STDOUT_FILENO)
+            writeAll([0x0A], to: STDOUT_FILENO)
         }
         return true
     }
