@@ -29,20 +29,27 @@ extension JSONDocument {
 
     /// The splice an edit makes, computed without changing the document.
     public func splice(for edit: JSONEdit) throws(JSONEditError) -> JSONSplice {
+        try splice(for: edit, style: nil)
+    }
+
+    /// The splice an edit makes with new text laid out in `style` (this document's when nil) where
+    /// the value's own container does not say otherwise: a part of a larger text edited alone
+    /// takes the whole text's style.
+    func splice(for edit: JSONEdit, style: JSONStyle?) throws(JSONEditError) -> JSONSplice {
         switch edit {
         case .replace(let path, let value):
             guard let node = node(at: path) else { throw .notFound(path) }
-            return replacement(of: node, with: value)
+            return replacement(of: node, with: value, style: style)
         case .set(let path, let value):
-            if let node = node(at: path) { return replacement(of: node, with: value) }
+            if let node = node(at: path) { return replacement(of: node, with: value, style: style) }
             guard case .key(let key)? = path.last, let parentPath = path.parent else { throw .notFound(path) }
             guard let parent = node(at: parentPath) else { throw .notFound(parentPath) }
             // RFC 6901's "-": the position after an array's last element.
-            if key == "-", kind(parent) == .array { return insertion(into: parent, key: nil, value: value, at: nil) }
+            if key == "-", kind(parent) == .array { return insertion(into: parent, key: nil, value: value, at: nil, style: style) }
             guard kind(parent) == .object else {
                 throw .wrongKind(parentPath, expected: "an object", found: kind(parent))
             }
-            return insertion(into: parent, key: key, value: value, at: nil)
+            return insertion(into: parent, key: key, value: value, at: nil, style: style)
         case .insertMember(let path, let key, let value, let position):
             guard let node = node(at: path) else { throw .notFound(path) }
             guard kind(node) == .object else { throw .wrongKind(path, expected: "an object", found: kind(node)) }
@@ -50,7 +57,7 @@ extension JSONDocument {
             if let position, position < 0 || position > count {
                 throw .indexOutOfRange(path, index: position, count: count)
             }
-            return insertion(into: node, key: key, value: value, at: position)
+            return insertion(into: node, key: key, value: value, at: position, style: style)
         case .insertElement(let path, let value, let position):
             guard let node = node(at: path) else { throw .notFound(path) }
             guard kind(node) == .array else { throw .wrongKind(path, expected: "an array", found: kind(node)) }
@@ -58,7 +65,7 @@ extension JSONDocument {
             if let position, position < 0 || position > count {
                 throw .indexOutOfRange(path, index: position, count: count)
             }
-            return insertion(into: node, key: nil, value: value, at: position)
+            return insertion(into: node, key: nil, value: value, at: position, style: style)
         case .remove(let path):
             guard let parentPath = path.parent else { throw .rootNotAllowed("remove") }
             guard let node = node(at: path), let parent = self.node(at: parentPath) else { throw .notFound(path) }
@@ -74,15 +81,16 @@ extension JSONDocument {
         }
     }
 
-    private func replacement(of node: Node, with value: JSONValue) -> JSONSplice {
+    private func replacement(of node: Node, with value: JSONValue, style: JSONStyle?) -> JSONSplice {
         let range = range(node)
-        let text = JSONWriter.serialize(value, style: layout(inside: node), baseIndent: lineIndent(at: range.lowerBound))
+        let text = JSONWriter.serialize(value, style: layout(inside: node, style: style), baseIndent: lineIndent(at: range.lowerBound))
         return JSONSplice(offset: range.lowerBound, removed: self.text.slice(range), inserted: Array(text.utf8))
     }
 
-    /// The style for new text at `node`: the document's, on one line if `node`'s own container is one line.
-    private func layout(inside node: Node) -> JSONStyle {
-        var style = self.style
+    /// The style for new text at `node`: `style` (the document's), on one line if `node`'s own
+    /// container is one line.
+    private func layout(inside node: Node, style: JSONStyle?) -> JSONStyle {
+        var style = style ?? self.style
         if kind(node).isContainer, let second = child(node, at: 1) {
             let between = separator(before: second)
             if !between.utf8.contains(0x0A) {
@@ -96,9 +104,9 @@ extension JSONDocument {
         return style
     }
 
-    private func insertion(into container: Node, key: String?, value: JSONValue, at position: Int?) -> JSONSplice {
+    private func insertion(into container: Node, key: String?, value: JSONValue, at position: Int?, style: JSONStyle?) -> JSONSplice {
         let containerRange = range(container)
-        var style = layout(inside: container)
+        var style = layout(inside: container, style: style)
         // Children by position (a large container's directory finds them without a walk).
         let count = childCount(container)
         let first = child(container, at: 0)

@@ -11,22 +11,36 @@ public enum LocatedEdit {
         case invalidJSON(JSONParseError)
         /// The edit does not apply (no container at the path's parent, a wrong kind).
         case edit(JSONEditError)
+        /// Saving the edited text failed (`save(setting:at:in:options:to:writing:)`).
+        case file(JSONFileError)
 
         public var description: String {
             switch self {
             case .invalidJSON(let error): "\(error)"
             case .edit(let error): "\(error)"
+            case .file(let error): "\(error)"
             }
         }
     }
 
     /// The splice that sets `value` at `path` (not the root) in `bytes` — replacing the value
     /// there, or adding a missing member to its object — or nil when the text holds it already.
-    public static func set(_ value: JSONValue, at path: JSONPath, in bytes: JSONBytes, options: JSONParseOptions = .default) throws(Failure) -> JSONSplice? {
+    ///
+    /// `passed`, when given, is told offsets the splice cannot start before, as the walk to it goes
+    /// (what precedes them can be copied while the walk goes on); the mapping's pages behind them
+    /// are let go.
+    public static func set(
+        _ value: JSONValue, at path: JSONPath, in bytes: JSONBytes, options: JSONParseOptions = .default, passed: (Int) -> Void = { _ in }
+    ) throws(Failure) -> JSONSplice? {
         guard let parentPath = path.parent, let last = path.last else { throw .edit(.rootNotAllowed("set in place of")) }
         let located: (range: Range<Int>, depth: Int)?
         do {
-            located = try JSONLocator.locateWithDepth(parentPath, base: UnsafePointer(bytes.base), count: bytes.count, maxDepth: options.maxDepth)
+            var released = 0
+            located = try JSONLocator.locateWithDepth(parentPath, base: UnsafePointer(bytes.base), count: bytes.count, maxDepth: options.maxDepth) { offset in
+                bytes.releasePages(released..<offset)
+                released = offset
+                passed(offset)
+            }
         } catch {
             throw .invalidJSON(JSONParseError(error, in: bytes))
         }
@@ -45,11 +59,33 @@ public enum LocatedEdit {
         var edited = container
         let splice: JSONSplice
         do {
-            splice = try edited.apply(.set(at: relative, to: value))
+            splice = try container.splice(for: .set(at: relative, to: value), style: documentStyle(of: bytes, options: options))
+            try edited.apply(splice)
         } catch {
             throw .edit(error.under(parentPath))
         }
         return JSONSplice(offset: splice.offset - indent.count + range.lowerBound, removed: splice.removed, inserted: splice.inserted)
+    }
+
+    /// Bytes of the text's start whose style stands for the whole (`JSONDocument.style` reads the
+    /// first megabyte's line breaks and the first values' layout).
+    static let styleSample = 1 << 20
+
+    /// The style of the whole text, read from its first megabyte: the root container with the
+    /// children that end there, closed, parsed on its own — so a value set inside a one-line part
+    /// of a pretty-printed file is laid out as an edit of the whole parsed document lays it out.
+    /// Nil, for the container's own style, when that part is not a container with a complete child.
+    static func documentStyle(of bytes: JSONBytes, options: JSONParseOptions) -> JSONStyle? {
+        // A copy, so the cut is followed by zeros as the scanners expect.
+        let sample = JSONBytes(UnsafeBufferPointer(start: bytes.base, count: min(bytes.count, styleSample)))
+        guard let (end, close) = JSONLocator.leadingChildrenEnd(base: UnsafePointer(sample.base), count: sample.count, maxDepth: options.maxDepth) else {
+            return nil
+        }
+        do {
+            return try JSONDocument(bytes: sample.slice(0..<end) + [close], options: options).style
+        } catch {
+            return nil  // the walk to the value reports a break in the text where it matters
+        }
     }
 
     /// The text of `bytes` with `splice` made: the mapping's bytes stay where they are.

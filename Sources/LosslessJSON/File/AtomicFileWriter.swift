@@ -56,15 +56,53 @@ public enum AtomicFileWriter {
     /// remembers the text as the file's contents.
     @discardableResult
     public static func write(_ text: JSONText, to path: String, options: Options = Options()) throws(JSONFileError) -> JSONFileOrigin {
-        var origin = try write(to: path, options: options) { fd in
-            var failure: String?
-            text.forEachChunk { chunk in
-                if failure == nil { failure = writeAll(chunk, to: fd) }
-            }
-            return failure
-        }
+        var origin = try write(to: path, options: options) { fd in writePieces(of: text, to: fd) }
         origin.contents = text
         return origin
+    }
+
+    /// What a save's writer of the new contents came to.
+    enum ContentsOutcome {
+        /// The contents are written: sync and rename.
+        case written
+        /// Writing failed, for this reason: nothing is replaced.
+        case failed(String)
+        /// The writer found there was nothing to save after all: nothing is replaced, no error.
+        case withdrawn
+    }
+
+    /// A save whose writer may withdraw (nil then: the temporary file is removed, the file untouched).
+    static func write(to path: String, options: Options, withdrawable contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin? {
+        try save(to: path, options: options, contents: contents)
+    }
+
+    /// Writes the bytes of `range` of `text` (all of it when nil) at fd's offset: ranges of a
+    /// mapped file are copied from the file by the kernel (their pages never pass through this
+    /// process), the rest from memory. The error's text, if any.
+    static func writePieces(of text: JSONText, range: Range<Int>? = nil, to fd: Int32) -> String? {
+        var failure: String?
+        text.forEachPiece(of: range) { storage, bytes in
+            if failure == nil { failure = copy(bytes, of: storage, to: fd) }
+        }
+        return failure
+    }
+
+    /// Writes bytes `range` of `storage` at fd's offset, from its file when it maps one.
+    static func copy(_ range: Range<Int>, of storage: JSONBytes, to fd: Int32) -> String? {
+        if let file = storage.file, let copyFileRange = FileRangeCopy.function {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let n = copyFileRange(file, &offset, fd, nil, min(range.upperBound - offset, 1 << 30), 0)
+                if n < 0, errno == EINTR { continue }
+                // A file system or kernel that cannot: the rest from the mapping (same bytes).
+                if n < 0, [EINVAL, ENOSYS, EXDEV, EOPNOTSUPP].contains(errno) { break }
+                if n < 0 { return errnoText() }
+                if n == 0 { return "the file shrank while it was read (another program changed it)" }
+            }
+            if offset == range.upperBound { return nil }
+            return writeAll(UnsafeBufferPointer(start: storage.base + offset, count: range.upperBound - offset), to: fd)
+        }
+        return writeAll(UnsafeBufferPointer(start: storage.base + range.lowerBound, count: range.count), to: fd)
     }
 
     /// Writes all of `data` to `fd` at its current offset; the error's text, if any.
@@ -82,6 +120,13 @@ public enum AtomicFileWriter {
 
     /// The save around `contents`, which writes the new bytes to a descriptor.
     private static func write(to path: String, options: Options, contents: (Int32) -> String?) throws(JSONFileError) -> JSONFileOrigin {
+        let saved = try save(to: path, options: options) { fd in contents(fd).map(ContentsOutcome.failed) ?? .written }
+        guard let saved else { throw .cannotWrite(path: path, reason: "nothing was written") }  // never withdrawn
+        return saved
+    }
+
+    /// The save around a writer that may withdraw.
+    private static func save(to path: String, options: Options, contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin? {
         let target = resolvedTarget(path)
         let lock = try FileLock(path: target, timeout: options.lockTimeout)
         if let expected = options.expected {
@@ -99,7 +144,15 @@ public enum AtomicFileWriter {
         let mode = lock.map { UInt32($0.info.st_mode) & 0o7777 } ?? options.newFileMode
         let folder = directory(of: target)
         let (fd, temporary) = try createTemporary(for: target, path: path)
-        var failure = contents(fd)
+        var failure: String?
+        switch contents(fd) {
+        case .written: break
+        case .failed(let reason): failure = reason
+        case .withdrawn:
+            close(fd)
+            unlink(temporary)
+            return nil
+        }
         if failure == nil, let lock { FileMetadata.copy(from: lock.descriptor, info: lock.info, to: fd) }
         // After the owner: changing it may clear set-id bits.
         if failure == nil, fchmod(fd, mode_t(mode)) != 0 { failure = errnoText() }
@@ -132,7 +185,7 @@ public enum AtomicFileWriter {
     /// a temporary name, synced, then renamed to the journal's name, so a journal that exists is
     /// whole), then the new bytes, then the journal is removed. `SaveLeftovers.recover` rolls back
     /// from a journal a killed writer left.
-    private static func writeInPlace(over lock: FileLock, target: String, path: String, contents: (Int32) -> String?) throws(JSONFileError) -> JSONFileOrigin {
+    private static func writeInPlace(over lock: FileLock, target: String, path: String, contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin {
         let folder = directory(of: target)
         let journal = SaveLeftovers.journal(for: target)
         let (copy, temporary) = try createTemporary(for: target, path: path)
@@ -150,7 +203,13 @@ public enum AtomicFileWriter {
             unlink(journal)
             throw .cannotWrite(path: path, reason: reason)
         }
-        var outcome = contents(fd)
+        var outcome: String?
+        switch contents(fd) {
+        case .written: break
+        case .failed(let reason): outcome = reason
+        // The file may hold part of the new bytes already: the journal puts the old ones back.
+        case .withdrawn: outcome = "nothing to write"
+        }
         let written = lseek(fd, 0, SEEK_CUR)
         if outcome == nil, ftruncate(fd, written) != 0 { outcome = errnoText() }
         if outcome == nil, fsync(fd) != 0 { outcome = errnoText() }

@@ -11,7 +11,11 @@ extension JSONPath {
     /// error for a text that goes wrong before the value (or inside it).
     public func locate(in bytes: JSONBytes, options: JSONParseOptions = .default) throws(JSONParseError) -> Range<Int>? {
         do {
-            return try JSONLocator.locate(self, base: UnsafePointer(bytes.base), count: bytes.count, maxDepth: options.maxDepth)
+            var released = 0
+            return try JSONLocator.locateWithDepth(self, base: UnsafePointer(bytes.base), count: bytes.count, maxDepth: options.maxDepth) { passed in
+                bytes.releasePages(released..<passed)
+                released = passed
+            }?.range
         } catch {
             throw JSONParseError(error, in: bytes)
         }
@@ -22,16 +26,21 @@ extension JSONPath {
 enum JSONLocator {
     private static let quote = UInt8(ascii: "\"")
 
-    static func locate(_ path: JSONPath, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) throws(RawParseError) -> Range<Int>? {
-        try locateWithDepth(path, base: base, count: count, maxDepth: maxDepth)?.range
-    }
+    /// Bytes walked between two calls of a locate's `passed`.
+    static let progressStep = 16 << 20
 
-    /// The value's range and how many containers are around it.
+    /// The value's range and how many containers are around it. `passed` is told, every
+    /// `progressStep` bytes or so, an offset the value (and its container) cannot start before:
+    /// what precedes it is checked and will not be looked at again.
     static func locateWithDepth(
-        _ path: JSONPath, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int
+        _ path: JSONPath, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, passed: (Int) -> Void = { _ in }
     ) throws(RawParseError) -> (range: Range<Int>, depth: Int)? {
         let end = base + count
         var p = base
+        var reported = base
+        // Reported only where the value cannot start before p: between elements before the wanted
+        // one, or between members before any with the wanted key (once one is found, the members
+        // after it are skipped but the value is behind them).
         if count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
         p = JSONParser.skipWhitespace(p)
         var depth = 0
@@ -46,6 +55,10 @@ enum JSONLocator {
                     if p.pointee == UInt8(ascii: "]") { return nil }
                     guard p.pointee == UInt8(ascii: ",") else { throw JSONParser.unexpected(p, base: base, otherwise: .expectedCommaOrBracket) }
                     p = JSONParser.skipWhitespace(p + 1)
+                    if p - reported >= progressStep {
+                        reported = p
+                        passed(p - base)
+                    }
                 }
                 valueAfterComma = wanted > 0
             case .key(let name):
@@ -63,6 +76,10 @@ enum JSONLocator {
                     guard p.pointee == UInt8(ascii: ",") else { throw JSONParser.unexpected(p, base: base, otherwise: .expectedCommaOrBrace) }
                     p = JSONParser.skipWhitespace(p + 1)
                     afterComma = true
+                    if found == nil, p - reported >= progressStep {
+                        reported = p
+                        passed(p - base)
+                    }
                 }
                 guard let found else { return nil }
                 (p, valueAfterComma) = found
@@ -71,6 +88,36 @@ enum JSONLocator {
         let start = p
         let after = try skipValue(p, base: base, end: end, depth: depth, maxDepth: maxDepth, afterComma: valueAfterComma)
         return ((start - base)..<(after - base), depth)
+    }
+
+    /// Where the root container's leading complete children end in a text cut short at `count`
+    /// (the bytes after it zero, as always): the offset after the last child that ends before the
+    /// cut, and the root's closing bracket. Nil when the root is not a container or not even its
+    /// first child is complete (or the text breaks before it).
+    static func leadingChildrenEnd(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) -> (end: Int, close: UInt8)? {
+        let end = base + count
+        var p = base
+        if count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+        p = JSONParser.skipWhitespace(p)
+        let object = p.pointee == UInt8(ascii: "{")
+        guard object || p.pointee == UInt8(ascii: "[") else { return nil }
+        let close = UInt8(ascii: object ? "}" : "]")
+        p = JSONParser.skipWhitespace(p + 1)
+        var last: UnsafePointer<UInt8>?
+        var afterComma = false
+        // A child that runs into the cut throws (the text ends early): the ones before it count.
+        do {
+            while p.pointee != close {
+                if object { _ = try key(&p, base: base, end: end, afterComma: afterComma) { _, _ in false } }
+                p = try skipValue(p, base: base, end: end, depth: 1, maxDepth: maxDepth, afterComma: afterComma)
+                last = p
+                p = JSONParser.skipWhitespace(p)
+                guard p.pointee == UInt8(ascii: ",") else { break }
+                p = JSONParser.skipWhitespace(p + 1)
+                afterComma = true
+            }
+        } catch {}
+        return last.map { ($0 - base, close) }
     }
 
     /// Steps into the container the path needs at p (`open` … `close`), leaving p at its first

@@ -21,6 +21,10 @@ public final class JSONBytes: @unchecked Sendable {
     /// Bytes mapped with `mmap` (0 when the storage came from the allocator).
     private let mappedBytes: Int
 
+    /// For a mapped file, a descriptor of it (its own, closed with these bytes): a save copies
+    /// unchanged ranges from it in the kernel, without touching the mapping's pages.
+    let file: Int32?
+
     /// Texts at least this large are mapped rather than allocated.
     private static let mapThreshold = 16 << 20
 
@@ -39,14 +43,16 @@ public final class JSONBytes: @unchecked Sendable {
             (base + count).initialize(repeating: 0, count: Self.padding)
             mappedBytes = 0
         }
+        file = nil
     }
 
     /// Bytes another owner set up: `size` bytes mapped at `base` (the text and its zero padding),
     /// unmapped when these go.
-    private init(mapped base: UnsafeMutablePointer<UInt8>, count: Int, size: Int) {
+    private init(mapped base: UnsafeMutablePointer<UInt8>, count: Int, size: Int, file: Int32) {
         self.base = base
         self.count = count
         mappedBytes = size
+        self.file = file
     }
 
     /// A regular file's bytes mapped read-only, not copied: the page cache holds them, and a page
@@ -65,7 +71,23 @@ public final class JSONBytes: @unchecked Sendable {
             munmap(region, size)
             return nil
         }
-        return JSONBytes(mapped: region.bindMemory(to: UInt8.self, capacity: size), count: count, size: size)
+        let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard own >= 0 else {
+            munmap(region, size)
+            return nil
+        }
+        return JSONBytes(mapped: region.bindMemory(to: UInt8.self, capacity: size), count: count, size: size, file: own)
+    }
+
+    /// Lets the system take back the whole pages of a mapped file within `range` (they are read
+    /// again from the page cache if looked at): a walk through a file larger than memory then holds
+    /// only what is ahead of it. Does nothing for bytes in memory, whose pages are their only copy.
+    func releasePages(_ range: Range<Int>) {
+        guard file != nil else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, count) / page * page
+        if start < end { _ = madvise(UnsafeMutableRawPointer(base + start), end - start, MADV_DONTNEED) }
     }
 
     /// Copies the given bytes.
@@ -90,6 +112,7 @@ public final class JSONBytes: @unchecked Sendable {
     }
 
     deinit {
+        if let file { close(file) }
         if mappedBytes > 0 {
             munmap(UnsafeMutableRawPointer(base), mappedBytes)
         } else {

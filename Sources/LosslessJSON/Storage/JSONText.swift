@@ -81,6 +81,13 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection, Equatable, 
 
     /// Calls `body` with each piece of `range`, in order (the whole text when `range` is nil).
     public func forEachChunk(of range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try forEachPiece(of: range) { storage, bytes in
+            try body(UnsafeBufferPointer(start: storage.base + bytes.lowerBound, count: bytes.count))
+        }
+    }
+
+    /// Calls `body` with each piece of `range` as its storage and the bytes of it used, in order.
+    func forEachPiece(of range: Range<Int>? = nil, _ body: (JSONBytes, Range<Int>) throws -> Void) rethrows {
         let range = range ?? 0..<count
         guard !range.isEmpty else { return }
         var p = piece(containing: range.lowerBound)
@@ -89,7 +96,7 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection, Equatable, 
             let piece = pieces[p]
             let local = position - starts[p]
             let length = Swift.min(piece.count - local, range.upperBound - position)
-            try body(UnsafeBufferPointer(start: piece.storage.base + piece.offset + local, count: length))
+            try body(piece.storage, piece.offset + local..<piece.offset + local + length)
             position += length
             p += 1
         }

@@ -220,8 +220,8 @@ struct SetCommand: ParsableCommand {
 
 extension SetCommand {
     /// Sets the value in a large file without reading the whole of it: the edit is made on the
-    /// value's container, and the save streams the rest from the mapping into the temporary file
-    /// (then fsync and rename, as always). A file that changed since it was mapped is not
+    /// value's container, and the save copies the rest from the file in the kernel — what precedes
+    /// the edit while the walk to it goes on (then fsync and rename, as always). A file that changed since it was mapped is not
     /// overwritten (`--force` overwrites it; there is no merge at this size). False for a file
     /// small enough to load, standard input, or an edit of the root.
     private func setInLargeFile(_ value: JSONValue, at path: JSONPath) throws -> Bool {
@@ -237,25 +237,20 @@ extension SetCommand {
             // Writing the file's own pages while they are read from its mapping would mix the two.
             throw CommandFailure(message: "\(document.file): a file this large (\(lazyFileSize) bytes or more) is not written in place; write it elsewhere with -o, or drop --in-place to replace it")
         }
-        let splice: JSONSplice?
-        do {
-            splice = try LocatedEdit.set(value, at: path, in: mapped.bytes, options: document.parsing.parseOptions)
-        } catch .invalidJSON(let error) {
-            throw CommandFailure(message: JSONFileError.invalidJSON(path: document.file, error).description)
-        } catch .edit(let error) {
-            throw CommandFailure(message: "\(document.file): \(error)")
-        }
-        guard let splice else { return true }  // the value is there already: nothing written
         let target = output.output ?? document.file
         let expected = output.output == nil && !output.force ? mapped.origin : nil
         do {
-            try AtomicFileWriter.write(
-                LocatedEdit.text(mapped.bytes, with: splice), to: target,
-                options: AtomicFileWriter.Options(expected: expected, hardLinks: output.output == nil ? .refuse : .split))
-        } catch .changedOnDisk {
-            throw CommandFailure(message: "\(document.file): the file changed on disk since it was read; not overwritten (--force overwrites it)")
-        } catch {
-            throw CommandFailure(message: error.description)
+            try LocatedEdit.save(
+                setting: value, at: path, in: mapped.bytes, options: document.parsing.parseOptions, to: target,
+                writing: AtomicFileWriter.Options(expected: expected, hardLinks: output.output == nil ? .refuse : .split))
+        } catch let failure {
+            switch failure {
+            case .invalidJSON(let error): throw CommandFailure(message: JSONFileError.invalidJSON(path: document.file, error).description)
+            case .edit(let error): throw CommandFailure(message: "\(document.file): \(error)")
+            case .file(.changedOnDisk):
+                throw CommandFailure(message: "\(document.file): the file changed on disk since it was read; not overwritten (--force overwrites it)")
+            case .file(let error): throw CommandFailure(message: error.description)
+            }
         }
         return true
     }

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library's `copy_file_range` (Linux 4.5, glibc 2.27), which Swift's Glibc module does not
+/// declare: bytes copied from one file to another inside the kernel, never through this process's
+/// memory. Looked up by name, so a system without it falls back to plain writes.
+enum FileRangeCopy {
+    typealias Function = @convention(c) (
+        Int32, UnsafeMutablePointer<Int>?, Int32, UnsafeMutablePointer<Int>?, Int, UInt32
+    ) -> Int
+
+    /// The function, or nil where the C library has none.
+    static let function: Function? = {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+        #else
+        return nil
+        #endif
+    }()
+}
