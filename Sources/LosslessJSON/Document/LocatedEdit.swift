@@ -109,7 +109,7 @@ public enum LocatedEdit {
 
 extension JSONEditError {
     /// The error with its paths taken as relative to `parent` (an edit made on that container alone).
-    func under(_ parent: JSONPath) -> JSONEditError {
+    public func under(_ parent: JSONPath) -> JSONEditError {
         func full(_ path: JSONPath) -> JSONPath { JSONPath(parent.components + path.components) }
         switch self {
         case .notFound(let path): return .notFound(full(path))

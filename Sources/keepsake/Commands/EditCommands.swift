@@ -49,6 +49,7 @@ struct GetCommand: ParsableCommand {
 
     func run() throws {
         let path = try document.parsedPath()
+        if document.isJSONLines { return try printFromLines(path) }
         if try printFromLargeFile(path) { return }
         let loaded = try document.load()
         guard let node = loaded.node(at: path) else {
@@ -205,6 +206,7 @@ struct SetCommand: ParsableCommand {
             if json.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(json)'", code: 2) }
             throw CommandFailure(message: "the new value is not valid JSON: \(error.message) at column \(error.column)", code: 2)
         }
+        if document.isJSONLines { return try setInLines(value, at: path) }
         if try setInLargeFile(value, at: path) { return }
         try output.edit(document) { loaded in
             do {
@@ -267,6 +269,7 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         let path = try document.parsedPath()
+        if document.isJSONLines { return try deleteInLines(at: path) }
         try output.edit(document) { loaded in
             do {
                 try loaded.apply(.remove(at: path))

@@ -58,36 +58,35 @@ struct ValidateCommand: ParsableCommand {
                     }
                     continue
                 }
+                // JSON Lines are checked a line at a time, as they are read: every invalid line said.
+                if asLines {
+                    try JSONLineChecker.checkFile(path: file, options: options) { invalid in
+                        failed = true
+                        report(file, line: invalid.line, invalid.error)
+                    }
+                    continue
+                }
                 let storage: JSONBytes
                 do {
-                    (storage, _) = try JSONFileReader.read(path: file, rejectingEarly: !asLines)
+                    (storage, _) = try JSONFileReader.read(path: file, rejectingEarly: true)
                 } catch .invalidJSON(_, let error) {
                     failed = true
                     report(file, line: error.line, error)
                     continue
                 }
-                if asLines {
-                    do {
-                        _ = try JSONLinesDocument(bytes: storage.buffer, options: options)
-                    } catch {
-                        failed = true
-                        for line in error.lines { report(file, line: line.line, line.error) }
-                    }
-                } else {
-                    var parsed: JSONDocument?
-                    do {
-                        let clock = ContinuousClock()
-                        let started = clock.now
-                        let document = try JSONDocument(storage: storage, options: options)
-                        if stats { printStats(file, document, seconds: (clock.now - started).seconds) }
-                        parsed = document
-                    } catch {
-                        failed = true
-                        report(file, line: error.line, error)
-                    }
-                    if let model, let parsed, !report(file, parsed, model: model) { failed = true }
-                    if let schema, let parsed, !SchemaReport.report(file, parsed, schema: schema, format: output) { failed = true }
+                var parsed: JSONDocument?
+                do {
+                    let clock = ContinuousClock()
+                    let started = clock.now
+                    let document = try JSONDocument(storage: storage, options: options)
+                    if stats { printStats(file, document, seconds: (clock.now - started).seconds) }
+                    parsed = document
+                } catch {
+                    failed = true
+                    report(file, line: error.line, error)
                 }
+                if let model, let parsed, !report(file, parsed, model: model) { failed = true }
+                if let schema, let parsed, !SchemaReport.report(file, parsed, schema: schema, format: output) { failed = true }
             } catch {
                 failed = true
                 printError("\(file): error: \(readFailure(error))")

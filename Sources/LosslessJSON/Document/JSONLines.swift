@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// JSON Lines of any size, without holding more than one line: finding the n-th value line of a
+/// (mapped) text by its line breaks, and checking lines one at a time. The lines are split and
+/// numbered exactly as `JSONLinesDocument` splits them: at `\n`, a `\r` before it belongs to the
+/// break, lines of spaces and tabs only are blank (they hold no value).
+public enum JSONLines {
+    /// One line of a text.
+    public struct Line: Sendable, Hashable {
+        /// The 1-based line number.
+        public let number: Int
+        /// The line's bytes, line break excluded.
+        public let content: Range<Int>
+        /// The line's bytes and its line break (up to the next line's start).
+        public let whole: Range<Int>
+    }
+
+    /// The value line at `position` (0 for the first line that is not blank), reading the text
+    /// only as far as it: its line breaks are counted, its lines not parsed (each line is a JSON
+    /// text of its own). Nil when the text has fewer value lines. A mapped text lets go of the
+    /// pages it has passed.
+    public static func valueLine(_ position: Int, in bytes: JSONBytes) -> Line? {
+        var seen = 0
+        var found: Line?
+        var released = 0
+        forEachLine(in: UnsafeBufferPointer(start: bytes.base, count: bytes.count)) { line in
+            if line.whole.lowerBound - released >= 64 << 20 {
+                bytes.releasePages(released..<line.whole.lowerBound)
+                released = line.whole.lowerBound
+            }
+            guard !isBlank(line.content, in: bytes.base) else { return true }
+            if seen == position {
+                found = line
+                return false
+            }
+            seen += 1
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with each line of `text` in order until it returns false; a text ending in a
+    /// line break has no empty line after it.
+    static func forEachLine(in text: UnsafeBufferPointer<UInt8>, firstNumber: Int = 1, _ body: (Line) -> Bool) {
+        guard let base = text.baseAddress else { return }
+        var start = 0
+        var number = firstNumber
+        while start < text.count {
+            let next = memchr(base + start, 0x0A, text.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+            let end = next ?? text.count
+            var contentEnd = end
+            if next != nil, contentEnd > start, base[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let whole = start..<(next.map { $0 + 1 } ?? end)
+            if !body(Line(number: number, content: start..<contentEnd, whole: whole)) { return }
+            start = whole.upperBound
+            number += 1
+        }
+    }
+
+    /// Whether a line holds only spaces and tabs (most lines are decided by their first byte).
+    static func isBlank(_ content: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
+        var i = content.lowerBound
+        while i < content.upperBound {
+            let c = base[i]
+            if c != 0x20, c != 0x09 { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
+/// Checks JSON Lines one line at a time with the parser's own scanners (no index is built): each
+/// line is copied into zero-padded room reused from line to line, so an error is the parser's, at
+/// the same column for the same reason as `JSONLinesDocument` reports it.
+public struct JSONLineChecker {
+    private let maxDepth: Int
+    private var room: JSONBytes
+
+    /// A checker with the parser's options.
+    public init(options: JSONParseOptions = .default) {
+        maxDepth = options.maxDepth
+        room = JSONBytes(uninitializedCount: 4096)
+    }
+
+    /// The error of one line's bytes (line break excluded), or nil when the line is blank or holds
+    /// one JSON value.
+    public mutating func check(_ line: UnsafeBufferPointer<UInt8>) -> JSONParseError? {
+        guard let source = line.baseAddress else { return nil }
+        if JSONLines.isBlank(0..<line.count, in: source) { return nil }
+        if line.count > room.count { room = JSONBytes(uninitializedCount: line.count * 2) }
+        room.base.update(from: source, count: line.count)
+        // Zeros after the line, as after any text (the room's own padding is after its whole count).
+        (room.base + line.count).update(repeating: 0, count: JSONBytes.padding)
+        let base = UnsafePointer(room.base)
+        let end = base + line.count
+        do throws(RawParseError) {
+            var p = base
+            if line.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+            p = JSONParser.skipWhitespace(p)
+            p = JSONParser.skipWhitespace(try JSONLocator.skipValue(p, base: base, end: end, depth: 0, maxDepth: maxDepth, afterComma: false))
+            guard p == end else { throw JSONParser.unexpected(p, base: base, otherwise: .expectedEnd) }
+            return nil
+        } catch {
+            return JSONParseError(error, in: JSONBytes(line))
+        }
+    }
+
+    /// Checks every line of a file (or standard input) reading it in pieces: memory holds one
+    /// piece and the longest line, whatever the file's size. `invalid` is given each invalid line
+    /// as it is found; throws only when the file cannot be read.
+    public static func checkFile(
+        path: String, options: JSONParseOptions = .default, fifoWait: Int32 = JSONFileReader.fifoWait,
+        invalid: (JSONLinesDocument.LineError) -> Void
+    ) throws(JSONFileError) {
+        let (fd, _, sized) = try JSONFileReader.openSource(path, fifoWait: fifoWait)
+        defer { close(fd) }
+        var checker = JSONLineChecker(options: options)
+        // The start of a line that goes on in the next piece.
+        var carried: [UInt8] = []
+        var number = 1
+        func checkLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) {
+            if let error = checker.check(bytes) { invalid(JSONLinesDocument.LineError(line: number, error: error)) }
+        }
+        try JSONFileReader.forEachPiece(fd, path: path, limit: sized ? .max : JSONFileReader.streamLimit, size: JSONFileReader.validationPiece) { piece in
+            var rest = piece
+            guard let start = rest.baseAddress, !rest.isEmpty else { return }
+            // The carried line ends at this piece's first line break (or goes on past it).
+            if !carried.isEmpty {
+                guard let hit = memchr(start, 0x0A, rest.count) else {
+                    carried.append(contentsOf: rest)
+                    return
+                }
+                let length = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - start
+                carried.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+                if carried.last == 0x0D { carried.removeLast() }
+                carried.withUnsafeBufferPointer { checkLine($0, number: number) }
+                carried.removeAll(keepingCapacity: true)
+                number += 1
+                rest = UnsafeBufferPointer(rebasing: rest[(length + 1)...])
+            }
+            guard let base = rest.baseAddress, !rest.isEmpty else { return }
+            JSONLines.forEachLine(in: rest, firstNumber: number) { line in
+                if line.whole.upperBound == rest.count, base[rest.count - 1] != 0x0A {
+                    carried.append(contentsOf: UnsafeBufferPointer(start: base + line.whole.lowerBound, count: line.whole.count))
+                    return false
+                }
+                checkLine(UnsafeBufferPointer(start: base + line.content.lowerBound, count: line.content.count), number: line.number)
+                number = line.number + 1
+                return true
+            }
+        }
+        if !carried.isEmpty { carried.withUnsafeBufferPointer { checkLine($0, number: number) } }
+    }
+}
