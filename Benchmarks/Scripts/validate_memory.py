@@ -7,14 +7,16 @@ Files (made in TMPDIR, deleted after; skipped with a reason when the disk has to
   zeros     2 GiB of NUL bytes (invalid at the first byte)
   records   1 GB pretty-printed array of records (generate_document.py; valid)
   records10 10 GB: a top-level array of the records of ten such documents (valid; 25 GiB free needed)
+  lines10   10 GB of JSON Lines: the records of one such document, one per line, over and over
 
 For records10 it also times `keepsake get FILE '.[5]'` (the file is mapped and read only as far
 as the path needs) and `.[3000000]` (about 1 GB in), beside `head -c 1` of the file; and
 `keepsake set` of a value in the next-to-last record (the whole file read up to it, then written
 anew), beside `cp` of the file in the same run.
 
-usage: validate_memory.py KEEPSAKE_BINARY [ROUNDS]
+usage: validate_memory.py KEEPSAKE_BINARY [ROUNDS] [FILE,FILE...]   (the files to make: all when not given)
 """
+import json
 import os
 import shutil
 import statistics
@@ -76,9 +78,51 @@ def make_records10(path):
     os.remove(one)
 
 
+LINES10 = {}
+
+
+def make_lines10(path):
+    """10 GB of JSON Lines: the records of a 1 GB document, minified, one per line, repeated."""
+    one = path + ".one"
+    make_records(one)
+    with open(one, "rb") as source:
+        document = json.loads(source.read())
+    os.remove(one)
+    lines = [json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n" for record in document["records"]]
+    block = b"".join(lines)
+    count = 0
+    with open(path, "wb") as f:
+        while f.tell() + len(block) <= 10 * 10**9:
+            f.write(block)
+            count += len(lines)
+    LINES10["count"] = count
+
+
+def timed_edits(keepsake, path, targets, edit_target, rounds):
+    """`get` of each target (beside `head -c 1`) and `set` of edit_target (beside `cp`), medians."""
+    gets = []
+    for target in targets:
+        times, peaks, heads = [], [], []
+        for _ in range(rounds):
+            t, m = run([keepsake, "get", path, target])
+            times.append(t)
+            peaks.append(m / 2**20)
+            heads.append(run(["head", "-c", "1", path])[0])
+        gets.append((target, statistics.median(times), statistics.median(peaks), statistics.median(heads)))
+    sets, copies, peaks = [], [], []
+    for round in range(rounds):
+        t, m = run([keepsake, "set", path, edit_target, f'"edited {round}"'])
+        sets.append(t)
+        peaks.append(m / 2**20)
+        copies.append(run(["cp", path, path + ".copy"])[0])
+        os.remove(path + ".copy")
+    return gets, (edit_target, statistics.median(sets), statistics.median(peaks), statistics.median(copies))
+
+
 def main():
     keepsake = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    only = sys.argv[3].split(",") if len(sys.argv) > 3 else None
     folder = tempfile.mkdtemp(prefix="keepsake-validate-memory-")
     try:
         free = shutil.disk_usage(folder).free
@@ -88,13 +132,16 @@ def main():
         files = [("spaces", make_spaces, True), ("zeros", make_zeros, False), ("records", make_records, True)]
         if free >= (25 << 30):
             files.append(("records10", make_records10, True))
+            files.append(("lines10", make_lines10, True))
         else:
-            print(f"records10 skipped: {free >> 30} GiB free in {folder}, 25 GiB needed")
-        gets = []
+            print(f"records10 and lines10 skipped: {free >> 30} GiB free in {folder}, 25 GiB needed")
+        edits = []
         print("| file | size | valid | keepsake validate s | peak RSS MiB | RSS / file | cat s | validate / cat |")
         print("|---|---|---|---|---|---|---|---|")
         for name, make, valid in files:
-            path = os.path.join(folder, name + ".json")
+            if only and name not in only:
+                continue
+            path = os.path.join(folder, name + (".jsonl" if name.startswith("lines") else ".json"))
             make(path)
             size = os.path.getsize(path)
             subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)  # into the page cache
@@ -109,33 +156,21 @@ def main():
             print(f"| {name} | {size / 2**30:.2f} GiB | {'yes' if valid else 'no'} | {o:.3f} | {r:.0f} | "
                   f"{r * 2**20 / size:.3f}× | {c:.3f} | {o / c:.2f}× |")
             if name == "records10":
-                for target in [".[5]", ".[3000000]"]:
-                    times, peaks, heads = [], [], []
-                    for _ in range(rounds):
-                        t, m = run([keepsake, "get", path, target])
-                        times.append(t)
-                        peaks.append(m / 2**20)
-                        heads.append(run(["head", "-c", "1", path])[0])
-                    gets.append((target, size, statistics.median(times), statistics.median(peaks), statistics.median(heads)))
-                target = f".[{RECORDS10['count'] - 2}].name"
-                sets, copies, peaks = [], [], []
-                for round in range(rounds):
-                    t, m = run([keepsake, "set", path, target, f'"edited {round}"'])
-                    sets.append(t)
-                    peaks.append(m / 2**20)
-                    copies.append(run(["cp", path, path + ".copy"])[0])
-                    os.remove(path + ".copy")
-                edit = (target, size, statistics.median(sets), statistics.median(peaks), statistics.median(copies))
+                edits.append((name, size) + timed_edits(
+                    keepsake, path, [".[5]", ".[3000000]"], f".[{RECORDS10['count'] - 2}].name", rounds))
+            if name == "lines10":
+                edits.append((name, size) + timed_edits(
+                    keepsake, path, [".[5]", f".[{LINES10['count'] - 2}]"], f".[{LINES10['count'] - 2}].name", rounds))
             os.remove(path)
-        if gets:
+        for name, size, gets, edit in edits:
             print()
-            print("| get on records10 | file | wall s | peak RSS MiB | `head -c 1` s |")
+            print(f"| get on {name} | file | wall s | peak RSS MiB | `head -c 1` s |")
             print("|---|---|---|---|---|")
-            for target, size, t, m, h in gets:
+            for target, t, m, h in gets:
                 print(f"| `{target}` | {size / 2**30:.2f} GiB | {t:.3f} | {m:.0f} | {h:.3f} |")
-            target, size, t, m, c = edit
+            target, t, m, c = edit
             print()
-            print("| set on records10 | file | wall s | peak RSS MiB | `cp` s | set / cp |")
+            print(f"| set on {name} | file | wall s | peak RSS MiB | `cp` s | set / cp |")
             print("|---|---|---|---|---|---|")
             print(f"| `{target}` | {size / 2**30:.2f} GiB | {t:.3f} | {m:.0f} | {c:.3f} | {t / c:.2f}× |")
     finally:

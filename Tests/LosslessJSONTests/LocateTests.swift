@@ -102,3 +102,43 @@ struct LocateTests {
         }
     }
 }
+
+/// `JSONDocument.leadingPart`: a text cut anywhere gives the longest prefix that ends at a complete
+/// value (or just inside a bracket), closed: a prefix of the text whose values are the whole
+/// document's first values, in document order, at the same bytes.
+@Suite("The leading part of a text cut short")
+struct LeadingPartTests {
+    @Test(arguments: 0..<40)
+    func theLeadingPartIsAClosedPrefixWithTheWholeDocumentsValues(seed: UInt64) throws {
+        var generator = RandomJSON(seed: seed &+ 4200)
+        let text = Array(generator.document().text.utf8)
+        let whole = try JSONDocument(bytes: text)
+        var rng = SeededGenerator(seed: seed)
+        var sawPart = false
+        for _ in 0..<20 {
+            let cut = Int(rng.next() % UInt64(text.count + 1))
+            guard let part = text.prefix(cut).withUnsafeBufferPointer({ JSONDocument.leadingPart(of: $0) }) else { continue }
+            sawPart = true
+            let partText = part.text.array
+            // The part is the text's prefix, then only closing brackets.
+            let closers = partText.reversed().prefix { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") }.count
+            #expect(text.starts(with: partText.dropLast(closers)), "cut at \(cut)")
+            // Its values are the whole's first values, in order (a container may have fewer children).
+            for id in 0..<part.nodeCount {
+                let (mine, theirs) = (JSONDocument.Node(id: id), JSONDocument.Node(id: id))
+                #expect(part.kind(mine) == whole.kind(theirs) && part.key(mine) == whole.key(theirs), "node \(id) cut at \(cut)")
+                if !part.kind(mine).isContainer { #expect(part.range(mine) == whole.range(theirs), "node \(id) cut at \(cut)") }
+            }
+        }
+        if text.count > 20 { #expect(sawPart) }
+    }
+
+    @Test func nestedContainersAreClosedWhereTheCutFalls() throws {
+        let text = Array(#"{"a": 1, "b": [{"c": 2}, {"d": [3, 4"#.utf8)
+        let part = try #require(text.withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0) })
+        #expect(part.text.string(0..<part.text.count) == #"{"a": 1, "b": [{"c": 2}, {"d": [3]}]}"#)
+        #expect(Array("[".utf8).withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0) }?.text.array == Array("[]".utf8))
+        #expect(Array(#"{"a"#.utf8).withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0) }?.text.array == Array("{}".utf8))
+        #expect(Array(" @".utf8).withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0) } == nil)
+    }
+}

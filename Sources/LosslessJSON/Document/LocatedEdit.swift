@@ -71,21 +71,12 @@ public enum LocatedEdit {
     /// first megabyte's line breaks and the first values' layout).
     static let styleSample = 1 << 20
 
-    /// The style of the whole text, read from its first megabyte: the root container with the
-    /// children that end there, closed, parsed on its own — so a value set inside a one-line part
-    /// of a pretty-printed file is laid out as an edit of the whole parsed document lays it out.
-    /// Nil, for the container's own style, when that part is not a container with a complete child.
+    /// The style of the whole text, read from its first megabyte (`JSONDocument.leadingPart`):
+    /// so a value set inside a one-line part of a pretty-printed file is laid out as an edit of
+    /// the whole parsed document lays it out. Nil, for the container's own style, when that
+    /// megabyte holds nothing complete.
     static func documentStyle(of bytes: JSONBytes, options: JSONParseOptions) -> JSONStyle? {
-        // A copy, so the cut is followed by zeros as the scanners expect.
-        let sample = JSONBytes(UnsafeBufferPointer(start: bytes.base, count: min(bytes.count, styleSample)))
-        guard let (end, close) = JSONLocator.leadingChildrenEnd(base: UnsafePointer(sample.base), count: sample.count, maxDepth: options.maxDepth) else {
-            return nil
-        }
-        do {
-            return try JSONDocument(bytes: sample.slice(0..<end) + [close], options: options).style
-        } catch {
-            return nil  // the walk to the value reports a break in the text where it matters
-        }
+        JSONDocument.leadingPart(of: UnsafeBufferPointer(start: bytes.base, count: min(bytes.count, styleSample)), options: options)?.style
     }
 
     /// The text of `bytes` with `splice` made: the mapping's bytes stay where they are.

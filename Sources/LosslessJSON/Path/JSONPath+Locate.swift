@@ -90,34 +90,61 @@ enum JSONLocator {
         return ((start - base)..<(after - base), depth)
     }
 
-    /// Where the root container's leading complete children end in a text cut short at `count`
-    /// (the bytes after it zero, as always): the offset after the last child that ends before the
-    /// cut, and the root's closing bracket. Nil when the root is not a container or not even its
-    /// first child is complete (or the text breaks before it).
-    static func leadingChildrenEnd(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) -> (end: Int, close: UInt8)? {
+    /// The longest prefix of a text cut short at `count` (zeros after it, as always) that ends at
+    /// a complete value or just inside an opening bracket, with the brackets that close what is
+    /// open there, innermost first: `{"a": 1, "b": [{"c": 2}, {"d` gives `{"a": 1, "b": [{"c": 2}`
+    /// and `]}`. Stops at the cut or at the first error (which the whole parse reports); nil when
+    /// nothing complete comes before it.
+    static func closedPrefix(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) -> (end: Int, closers: [UInt8])? {
         let end = base + count
         var p = base
         if count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
         p = JSONParser.skipWhitespace(p)
-        let object = p.pointee == UInt8(ascii: "{")
-        guard object || p.pointee == UInt8(ascii: "[") else { return nil }
-        let close = UInt8(ascii: object ? "}" : "]")
-        p = JSONParser.skipWhitespace(p + 1)
-        var last: UnsafePointer<UInt8>?
-        var afterComma = false
-        // A child that runs into the cut throws (the text ends early): the ones before it count.
-        do {
-            while p.pointee != close {
-                if object { _ = try key(&p, base: base, end: end, afterComma: afterComma) { _, _ in false } }
-                p = try skipValue(p, base: base, end: end, depth: 1, maxDepth: maxDepth, afterComma: afterComma)
-                last = p
-                p = JSONParser.skipWhitespace(p)
-                guard p.pointee == UInt8(ascii: ",") else { break }
-                p = JSONParser.skipWhitespace(p + 1)
-                afterComma = true
+        // Open containers, innermost last: true for an object.
+        var open: [Bool] = []
+        var best: (end: Int, closers: [UInt8])?
+        func cut(at q: UnsafePointer<UInt8>) {
+            best = (q - base, open.reversed().map { UInt8(ascii: $0 ? "}" : "]") })
+        }
+        do throws(RawParseError) {
+            value: while true {
+                let c = p.pointee
+                if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                    guard open.count < maxDepth else { return best }
+                    let object = c == UInt8(ascii: "{")
+                    open.append(object)
+                    cut(at: p + 1)
+                    p = JSONParser.skipWhitespace(p + 1)
+                    if p.pointee == UInt8(ascii: object ? "}" : "]") {
+                        open.removeLast()
+                        p += 1
+                    } else {
+                        if object { _ = try key(&p, base: base, end: end, afterComma: false) { _, _ in false } }
+                        continue value
+                    }
+                } else {
+                    p = try skipValue(p, base: base, end: end, depth: open.count, maxDepth: maxDepth, afterComma: false)
+                    // A value that reaches the cut may go on after it (a number's digits).
+                    guard p < end else { return best }
+                }
+                // After a complete value: a separator or the end of its container.
+                while true {
+                    cut(at: p)
+                    guard let object = open.last else { return best }
+                    p = JSONParser.skipWhitespace(p)
+                    if p.pointee == UInt8(ascii: ",") {
+                        p = JSONParser.skipWhitespace(p + 1)
+                        if object { _ = try key(&p, base: base, end: end, afterComma: true) { _, _ in false } }
+                        continue value
+                    }
+                    guard p.pointee == UInt8(ascii: object ? "}" : "]") else { return best }
+                    open.removeLast()
+                    p += 1
+                }
             }
-        } catch {}
-        return last.map { ($0 - base, close) }
+        } catch {
+            return best
+        }
     }
 
     /// Steps into the container the path needs at p (`open` … `close`), leaving p at its first

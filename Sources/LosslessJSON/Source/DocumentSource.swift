@@ -33,11 +33,18 @@ public protocol DocumentSource: Sendable {
     /// ("Person records changed by someone else."), or nil: nothing, or the source cannot tell.
     /// The browser asks a few times a second.
     func changesByOthers() -> String?
+
+    /// The start of a source that loads slowly, read at once: a document to show (read-only) while
+    /// the whole loads. Nil when the source has none.
+    func preview() -> JSONDocument?
 }
 
 extension DocumentSource {
     /// Cannot tell.
     public func changesByOthers() -> String? { nil }
+
+    /// No preview.
+    public func preview() -> JSONDocument? { nil }
 
     /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
     /// exported to a file keeps saving to the store).

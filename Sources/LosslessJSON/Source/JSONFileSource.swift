@@ -34,7 +34,34 @@ public struct JSONFileSource: DocumentSource {
             && Int(info.st_size) >= Self.slowLoadThreshold
     }
 
+    /// Bytes of a large file's start that `preview()` reads.
+    public static let previewSize = 1 << 20
+
+    /// A large file's first megabyte, closed after its last complete value
+    /// (`JSONDocument.leadingPart`): shown while the whole file is read and indexed.
+    public func preview() -> JSONDocument? {
+        guard loadsSlowly else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }  // the load says why
+        defer { close(fd) }
+        var start = [UInt8](repeating: 0, count: Self.previewSize)
+        var count = 0
+        while count < start.count {
+            let n = start.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            count += n
+        }
+        return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: UnsafeBufferPointer(rebasing: $0[0..<count]), options: options) }
+    }
+
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+        // The index counts bytes in 32 bits: say so before reading gigabytes for nothing.
+        var info = stat()
+        if !isStandardInput, stat(path, &info) == 0, Int(info.st_size) >= Int(UInt32.max) {
+            throw DocumentSourceError(
+                .failed, "\(path): \(Int(info.st_size) / 1_000_000) MB; the browser indexes files under 4 GiB (keepsake get, set and validate read a file of any size)")
+        }
         let (storage, origin) = try Self.read(path, rejectingEarly: true, progress: progress)
         progress.report(.indexing, done: 0, total: storage.count)
         do {

@@ -28,6 +28,8 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     public typealias Describe = @Sendable (inout BrowserState) -> Void
     /// The check of the whole document running on another thread, if one is.
     private var check: BackgroundCheck?
+    /// The load of the whole document behind a first screen of its start, while it runs.
+    private var loading: BackgroundLoad?
     /// When the source was last asked what others changed.
     private var askedForChanges = ContinuousClock.now
 
@@ -48,22 +50,15 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     /// Loads the source on another thread while the loading screen shows its progress, redrawn on
     /// resize; the loading keys (q, Escape, ^C) cancel it.
     public mutating func loadShowingProgress() throws(DocumentSourceError) -> JSONDocument {
-        let progress = LoadProgress()
-        let outcome = Mutex<(Result<JSONDocument, DocumentSourceError>, any DocumentSource)?>(nil)
-        let started = source
-        DispatchQueue.global().async {
-            var loading = started
-            let result = Result { () throws(DocumentSourceError) in try loading.load(progress: progress) }
-            outcome.withLock { $0 = (result, loading) }
-        }
+        let load = BackgroundLoad(source)
         let keys = settings.keys
         var shown: LoadingProgress?
         while true {
-            if let (result, loaded) = outcome.withLock({ $0 }) {
+            if let (result, loaded) = load.outcome {
                 source = loaded
                 return try result.get()
             }
-            let now = LoadingProgress(sourceName: source.name, progress.snapshot)
+            let now = LoadingProgress(sourceName: source.name, load.progress.snapshot)
             if now != shown {
                 shown = now
                 let size = terminal.size
@@ -71,11 +66,56 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             }
             // The wait for a key is the pause between frames.
             switch terminal.nextEvent(timeout: 50) {
-            case .key(let key)? where keys.action(for: key, in: .loading) == .cancel: progress.cancel()
+            case .key(let key)? where keys.action(for: key, in: .loading) == .cancel: load.progress.cancel()
             case .resize? : shown = nil
             default: break
             }
         }
+    }
+
+    /// Shows `start` (the source's `preview()`) at once, read-only, while the whole source loads on
+    /// another thread; the whole then takes its place, keeping what was opened and the cursor. A
+    /// load that fails leaves the start shown, read-only, with the reason. Returns the state the
+    /// browser quit in.
+    @discardableResult
+    public mutating func run(showing start: JSONDocument) -> BrowserState {
+        let initial = startLoading(showing: start)
+        defer {
+            // Quitting before the whole is there: the load has nothing left to do.
+            loading?.progress.cancel()
+            loading = nil
+        }
+        return run(initial)
+    }
+
+    /// Starts loading the whole source on another thread and returns the state showing `start`
+    /// meanwhile (`deliverLoad` hands over the load's news).
+    mutating func startLoading(showing start: JSONDocument) -> BrowserState {
+        let load = BackgroundLoad(source)
+        var initial = state(for: start)
+        initial.showPartly(LoadingProgress(sourceName: source.name, load.progress.snapshot))
+        loading = load
+        return initial
+    }
+
+    /// Hands the background load's progress or outcome to the state; returns whether it changed.
+    mutating func deliverLoad(to state: inout BrowserState) -> Bool {
+        guard let load = loading else { return false }
+        guard let (result, loaded) = load.outcome else {
+            let now = LoadingProgress(sourceName: source.name, load.progress.snapshot)
+            guard now != state.partialLoad?.progress else { return false }
+            _ = handle(.loadProgressed(now), state: &state)
+            return true
+        }
+        loading = nil
+        switch result {
+        case .success(let whole):
+            source = loaded
+            for effect in state.finishLoading(whole) { _ = perform(effect, on: &state) }
+        case .failure(let error):
+            _ = handle(.loadFailed(error.message), state: &state)
+        }
+        return true
     }
 
     /// The state for a loaded document, sized to the terminal.
@@ -104,12 +144,13 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         render(state, into: &grid)
         terminal.draw(grid)
         while true {
-            // While a check runs, the wait for a key is short, so its answer is shown soon.
-            let event = terminal.nextEvent(timeout: check == nil ? 200 : 20)
+            // While a check or a load runs, the wait for a key is short, so its news is shown soon.
+            let event = terminal.nextEvent(timeout: check == nil && loading == nil ? 200 : 20)
             if let event, !handle(event, state: &state) { return state }
             let answered = deliverFinishedCheck(to: &state)
+            let loaded = deliverLoad(to: &state)
             let changed = deliverChangesByOthers(to: &state)
-            guard event != nil || answered || changed else { continue }
+            guard event != nil || answered || loaded || changed else { continue }
             render(state, into: &grid)
             terminal.draw(grid)
         }
@@ -228,6 +269,14 @@ public enum Browser {
         var loading = source
         let document: JSONDocument
         let terminal: Terminal
+        if showProgress, loading.loadsSlowly, let start = loading.preview() {
+            terminal = try makeTerminal()
+            defer { terminal.close() }
+            var runtime = BrowserRuntime(
+                terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor, describe: describe)
+            runtime.run(showing: start)
+            return
+        }
         if showProgress, loading.loadsSlowly {
             terminal = try makeTerminal()
             var runtime = BrowserRuntime(terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor)
@@ -247,6 +296,25 @@ public enum Browser {
             terminal: terminal, source: loading, registry: registry, modelName: modelName, settings: settings, editor: editor, describe: describe)
         runtime.run(runtime.state(for: document))
     }
+}
+
+/// A source's load on another thread: its progress (which can cancel it), and its outcome with the
+/// source as the load left it, once there is one.
+final class BackgroundLoad: Sendable {
+    let progress = LoadProgress()
+    private let result = Mutex<(Result<JSONDocument, DocumentSourceError>, any DocumentSource)?>(nil)
+
+    /// Starts loading `source`.
+    init(_ source: any DocumentSource) {
+        DispatchQueue.global().async { [self] in
+            var loading = source
+            let loaded = Result { () throws(DocumentSourceError) in try loading.load(progress: progress) }
+            result.withLock { $0 = (loaded, loading) }
+        }
+    }
+
+    /// The outcome, once the load has ended.
+    var outcome: (Result<JSONDocument, DocumentSourceError>, any DocumentSource)? { result.withLock { $0 } }
 }
 
 /// A check of a whole document on another thread: its answer, once there is one.

@@ -58,6 +58,8 @@ public struct BrowserState: Sendable {
     /// Whether the whole document is being checked in the background (the runtime runs it and
     /// answers with `Event.checked`); edits are not checked one by one meanwhile.
     public internal(set) var checkPending = false
+    /// While the document is the start of a file whose whole is still loading (or failed to).
+    public internal(set) var partialLoad: PartialLoad?
     /// What the checker found, in document order.
     public internal(set) var problems: [DocumentProblem] = [] {
         didSet { problemAtPath = Dictionary(problems.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first }) }

@@ -29,6 +29,10 @@ public enum Event: Hashable, Sendable {
     case checked(problems: [DocumentProblem], revision: Int)
     /// Someone else changed the source (the sentence says what: "Person records changed by someone else.").
     case changedByOthers(String)
+    /// The load of the whole document behind a partial first screen got further.
+    case loadProgressed(LoadingProgress)
+    /// The load of the whole document behind a partial first screen failed (the message says why).
+    case loadFailed(String)
 }
 
 /// Work the executable carries out for the pure browser.

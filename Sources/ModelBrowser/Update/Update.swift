@@ -50,6 +50,13 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
     case .changedByOthers(let what):
         state.changedByOthers = what
         return state.offerReloadIfIdle()
+    case .loadProgressed(let progress):
+        state.partialLoad?.progress = progress
+        return []
+    case .loadFailed(let message):
+        state.partialLoad?.failure = message
+        state.say(message + " — showing the start of the file, read-only", error: true)
+        return []
     case .notice(let text):
         state.say((state.message.map { $0 + " — " } ?? "") + text, error: state.messageIsError)
         return []
@@ -67,6 +74,10 @@ extension BrowserState {
         switch mode {
         case .normal:
             guard let action = keys.action(for: key, in: .normal) else { return [] }
+            if let partialLoad, !PartialLoad.worksOnAPart(action) {
+                say(partialLoad.refusal(action), error: partialLoad.failure != nil)
+                return []
+            }
             return perform(action)
         case .editing(var editor, let purpose):
             switch keys.action(for: key, in: .editing) {

@@ -1,7 +1,7 @@
 import LosslessJSON
 
 /// How far the loading of a large document has come, for the screen shown before the tree.
-public struct LoadingProgress: Sendable, Equatable {
+public struct LoadingProgress: Sendable, Hashable {
     /// What the loader is doing: reading bytes, or parsing and indexing them.
     public typealias Phase = LoadProgress.Phase
 
