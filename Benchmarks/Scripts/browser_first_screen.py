@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Runs the real `keepsake` browser in tmux on a file, waits (with a deadline) for its first screen,
 quits it, and prints the wall time to the first screen (as polled from tmux, so an upper bound)
-and the process's peak RSS (from wait4).
+and the process's peak RSS (from wait4). A large file's first screen is its start, shown while the
+whole loads (the title says `reading N%…` / `indexing N%…`): the resident memory at the first
+screen (VmRSS from /proc) and the time until the whole is in place (or the start is left
+read-only, `⚠ start only`) are printed too.
 
 usage: browser_first_screen.py KEEPSAKE_BINARY FILE [ROUNDS] [-- EXTRA KEEPSAKE ARGUMENTS]
 """
@@ -19,6 +22,7 @@ def one_round(binary: str, path: str, extra: list[str]) -> tuple[float, int, flo
     wrapper = (
         "import os,subprocess,sys;"
         f"p=subprocess.Popen({[binary, *extra, path]!r});"
+        f"open({out + '.pid'!r},'w').write(str(p.pid));"
         "_,s,r=os.wait4(p.pid,0);"
         f"open({out!r},'w').write(str(r.ru_maxrss))"
     )
@@ -32,6 +36,14 @@ def one_round(binary: str, path: str, extra: list[str]) -> tuple[float, int, flo
             first = time.perf_counter() - start
             break
         time.sleep(0.005)
+    rss_first = resident(out + ".pid")
+    # A partial first screen: until the whole is in place (or the start is left read-only).
+    whole = first
+    while first is not None and time.perf_counter() < deadline and "%…" in screen:
+        time.sleep(0.005)
+        screen = subprocess.run(["tmux", "capture-pane", "-t", session, "-p"], capture_output=True, text=True).stdout
+        whole = time.perf_counter() - start
+    partial_only = "start only" in screen
     # With a schema, the whole-document check runs after the first screen: until "checking…" goes.
     checked = first
     while first is not None and time.perf_counter() < deadline and "checking…" in screen:
@@ -46,7 +58,19 @@ def one_round(binary: str, path: str, extra: list[str]) -> tuple[float, int, flo
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     if first is None:
         sys.exit("the first screen did not appear within 60 s")
-    return first, rss, checked
+    return first, rss, checked, rss_first, whole, partial_only
+
+
+def resident(pid_file: str) -> int:
+    """The VmRSS of the process whose pid the wrapper wrote, in bytes (-1 when unknown)."""
+    try:
+        pid = int(open(pid_file).read())
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return -1
 
 def main() -> None:
     arguments = sys.argv[1:sys.argv.index("--")] if "--" in sys.argv else sys.argv[1:]
@@ -58,7 +82,12 @@ def main() -> None:
     wall = statistics.median(r[0] for r in results)
     rss = statistics.median(r[1] for r in results)
     checked = statistics.median(r[2] for r in results)
-    print(f"{path}: {size / 1e6:.0f} MB, {rounds} rounds, medians: first screen {wall:.3f} s, "
+    rss_first = statistics.median(r[3] for r in results)
+    whole = statistics.median(r[4] for r in results)
+    partial_only = any(r[5] for r in results)
+    print(f"{path}: {size / 1e6:.0f} MB, {rounds} rounds, medians: first screen {wall:.3f} s "
+          + f"(RSS then {rss_first / 1e6:.0f} MB = {rss_first / size:.3f}x the file), "
+          + (f"the start only, read-only, from {whole:.3f} s, " if partial_only else f"whole in place {whole:.3f} s, ")
           + (f"schema check done {checked:.3f} s, " if extra else "")
           + f"peak RSS {rss / 1e6:.0f} MB = {rss / size:.2f}x the file")
 

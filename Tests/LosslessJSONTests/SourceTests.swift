@@ -101,3 +101,40 @@ struct SourceTests {
         #expect(lines.dropFirst().first?.hasPrefix("\(file):4:") == true)
     }
 }
+
+/// The start of a large file shown while the whole loads (`DocumentSource.preview()`).
+@Suite("Previews of large files")
+struct PreviewTests {
+    @Test func aLargeJSONFilesPreviewIsItsFirstMegabyteClosed() throws {
+        let folder = TemporaryFolder()
+        let records = (0..<600_000).map { "  {\"id\": \($0), \"name\": \"n\($0)\"}" }.joined(separator: ",\n")
+        let file = folder.write("big.json", "{\"records\": [\n" + records + "\n]}\n")
+        let source = JSONFileSource(path: file)
+        #expect(source.loadsSlowly)
+        let preview = try #require(source.preview())
+        let shown = try #require(preview.node(at: JSONPath(parsing: ".records")).map { preview.childCount($0) })
+        #expect(shown > 1000 && shown < 600_000)
+        #expect(preview.text.count <= JSONFileSource.previewSize + 2)
+        // The records before the last are whole (the last may be cut short, closed after its last member).
+        let last = try JSONPath(parsing: ".records[\(shown - 2)].name")
+        #expect(preview.value(at: last) == .string("n\(shown - 2)"))
+        #expect(JSONFileSource(path: folder.write("small.json", "[1]")).preview() == nil)
+    }
+
+    @Test func aLargeJSONLinesFilesPreviewStopsBeforeItsFirstInvalidLine() throws {
+        let folder = TemporaryFolder()
+        var lines = (0..<400_000).map { "{\"id\": \($0), \"pad\": \"xxxxxxxxxxxxxxxxxxxxxxxx\"}" }
+        lines[100] = "{oops"
+        let file = folder.write("big.jsonl", lines.joined(separator: "\n") + "\n")
+        let source = JSONLinesSource(path: file)
+        #expect(source.loadsSlowly)
+        let preview = try #require(source.preview())
+        #expect(preview.childCount(preview.root) == 100)
+        let last = try JSONPath(parsing: ".[99].id")
+        #expect(preview.value(at: last) == .number(JSONNumber(99)))
+        lines[100] = "{\"id\": 100}"
+        let valid = JSONLinesSource(path: folder.write("valid.jsonl", lines.joined(separator: "\n") + "\n"))
+        let count = try #require(valid.preview()).childCount(try #require(valid.preview()).root)
+        #expect(count > 1000 && count < 400_000)
+    }
+}

@@ -28,11 +28,7 @@ public struct JSONFileSource: DocumentSource {
     public var layout: RootLayout { .document }
     public var canSaveInPlace: Bool { !isStandardInput }
 
-    public var loadsSlowly: Bool {
-        var info = stat()
-        return !isStandardInput && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-            && Int(info.st_size) >= Self.slowLoadThreshold
-    }
+    public var loadsSlowly: Bool { Self.isLarge(path) }
 
     /// Bytes of a large file's start that `preview()` reads.
     public static let previewSize = 1 << 20
@@ -40,19 +36,33 @@ public struct JSONFileSource: DocumentSource {
     /// A large file's first megabyte, closed after its last complete value
     /// (`JSONDocument.leadingPart`): shown while the whole file is read and indexed.
     public func preview() -> JSONDocument? {
-        guard loadsSlowly else { return nil }
+        guard loadsSlowly, let start = Self.start(of: path) else { return nil }
+        return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0, options: options) }
+    }
+
+    /// Whether `path` is a regular file of `slowLoadThreshold` bytes or more.
+    static func isLarge(_ path: String) -> Bool {
+        var info = stat()
+        return path != "-" && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) >= slowLoadThreshold
+    }
+
+    /// The first `previewSize` bytes of a file (fewer if it is shorter); nil when it cannot be
+    /// read (the whole load then says why).
+    static func start(of path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }  // the load says why
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var start = [UInt8](repeating: 0, count: Self.previewSize)
+        var bytes = [UInt8](repeating: 0, count: previewSize)
         var count = 0
-        while count < start.count {
-            let n = start.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { pread(fd, $0 + count, buffer.count - count, off_t(count)) } ?? 0
+            }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { break }
             count += n
         }
-        return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: UnsafeBufferPointer(rebasing: $0[0..<count]), options: options) }
+        return Array(bytes[0..<count])
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {

@@ -25,7 +25,29 @@ public struct JSONLinesSource: DocumentSource {
     public var name: String { path }
     public var layout: RootLayout { .document }
     public var canSaveInPlace: Bool { true }
-    public var loadsSlowly: Bool { false }
+    public var loadsSlowly: Bool { JSONFileSource.isLarge(path) }
+
+    /// A large file's first lines: those complete in its first megabyte, up to the first invalid
+    /// one, as the lines view shows them — shown while the whole file is read and parsed.
+    public func preview() -> JSONDocument? {
+        guard loadsSlowly, let start = JSONFileSource.start(of: path), let end = start.lastIndex(of: 0x0A) else { return nil }
+        var complete = start[...end]
+        let lines: JSONLinesDocument
+        do {
+            lines = try JSONLinesDocument(bytes: complete, options: options)
+        } catch {
+            // The lines before the first invalid one.
+            let valid = (error.lines.first?.line ?? 1) - 1
+            var breaks = 0
+            guard valid > 0, let cut = complete.firstIndex(where: { byte in
+                if byte == 0x0A { breaks += 1 }
+                return breaks == valid
+            }) else { return nil }
+            complete = complete[...cut]
+            do { lines = try JSONLinesDocument(bytes: complete, options: options) } catch { return nil }
+        }
+        do { return try Self.arrayDocument(of: lines, options: options, path: path) } catch { return nil }
+    }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
         let (storage, origin) = try JSONFileSource.read(path, progress: progress)
