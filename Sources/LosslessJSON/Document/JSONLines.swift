@@ -32,7 +32,7 @@ public enum JSONLines {
                 bytes.releasePages(released..<line.whole.lowerBound)
                 released = line.whole.lowerBound
             }
-            guard !isBlank(line.content, in: bytes.base) else { return true }
+            guard !isBlank(UnsafeBufferPointer(rebasing: bytes.buffer[line.content])) else { return true }
             if seen == position {
                 found = line
                 return false
@@ -43,9 +43,9 @@ public enum JSONLines {
         return found
     }
 
-    /// Calls `body` with each line of `text` in order until it returns false; a text ending in a
-    /// line break has no empty line after it.
-    static func forEachLine(in text: UnsafeBufferPointer<UInt8>, firstNumber: Int = 1, _ body: (Line) -> Bool) {
+    /// Calls `body` with each line of `text` in order until it returns false (numbered from
+    /// `firstNumber`); a text ending in a line break has no empty line after it.
+    public static func forEachLine(in text: UnsafeBufferPointer<UInt8>, firstNumber: Int = 1, _ body: (Line) -> Bool) {
         guard let base = text.baseAddress else { return }
         var start = 0
         var number = firstNumber
@@ -61,15 +61,9 @@ public enum JSONLines {
         }
     }
 
-    /// Whether a line holds only spaces and tabs (most lines are decided by their first byte).
-    static func isBlank(_ content: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
-        var i = content.lowerBound
-        while i < content.upperBound {
-            let c = base[i]
-            if c != 0x20, c != 0x09 { return false }
-            i += 1
-        }
-        return true
+    /// Whether a line's content holds only spaces and tabs (no value).
+    public static func isBlank(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        content.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
 
@@ -90,7 +84,7 @@ public struct JSONLineChecker {
     /// one JSON value.
     public mutating func check(_ line: UnsafeBufferPointer<UInt8>) -> JSONParseError? {
         guard let source = line.baseAddress else { return nil }
-        if JSONLines.isBlank(0..<line.count, in: source) { return nil }
+        if JSONLines.isBlank(line) { return nil }
         if line.count > room.count { room = JSONBytes(uninitializedCount: line.count * 2) }
         room.base.update(from: source, count: line.count)
         // Zeros after the line, as after any text (the room's own padding is after its whole count).

@@ -56,7 +56,10 @@ struct IndexEntry {
 /// for the worst case, so the parser never checks capacity; untouched pages cost nothing and the
 /// unused tail is returned after parsing.
 final class JSONIndex: @unchecked Sendable {
-    let entries: UnsafeMutablePointer<IndexEntry>
+    /// The entries (moved once, by `finish`, when an allocation is cut to size).
+    private(set) var entries: UnsafeMutablePointer<IndexEntry>
+    /// Entries there is room for.
+    private var capacity: Int
     private(set) var count: Int
     let mappedBytes: Int  // 0 when allocated with malloc
     /// Key starts of members whose key-to-value distance did not fit in 24 bits.
@@ -76,10 +79,12 @@ final class JSONIndex: @unchecked Sendable {
             guard let mapped = HugePageMemory.map(size) else { return nil }
             entries = mapped.pointer.bindMemory(to: IndexEntry.self, capacity: capacity)
             mappedBytes = mapped.size
+            self.capacity = capacity
         } else {
             guard let raw = malloc(size) else { return nil }
             entries = raw.bindMemory(to: IndexEntry.self, capacity: capacity)
             mappedBytes = 0
+            self.capacity = capacity
         }
         count = 0
     }
@@ -89,6 +94,7 @@ final class JSONIndex: @unchecked Sendable {
         guard let raw = malloc(max(1, capacity) * MemoryLayout<IndexEntry>.stride) else { return nil }
         entries = raw.bindMemory(to: IndexEntry.self, capacity: max(1, capacity))
         mappedBytes = 0
+        self.capacity = max(1, capacity)
         count = 0
     }
 
@@ -100,10 +106,19 @@ final class JSONIndex: @unchecked Sendable {
         }
     }
 
-    /// Records the number of entries written and gives back the pages beyond them.
+    /// Records the number of entries written and gives back the room beyond them: the worst-case
+    /// allocation is 16 bytes per byte of text, while a text of many small documents (the lines
+    /// of a JSON Lines file) uses a tenth of that.
     func finish(count: Int) {
         self.count = count
-        guard mappedBytes > 0 else { return }
+        guard mappedBytes > 0 else {
+            let stride = MemoryLayout<IndexEntry>.stride
+            if count < capacity / 2, let shrunk = realloc(UnsafeMutableRawPointer(entries), max(1, count) * stride) {
+                entries = shrunk.bindMemory(to: IndexEntry.self, capacity: max(1, count))
+                capacity = max(1, count)
+            }
+            return
+        }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let used = (count * MemoryLayout<IndexEntry>.stride + page - 1) / page * page
         if used < mappedBytes {

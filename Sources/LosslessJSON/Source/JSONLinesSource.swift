@@ -1,15 +1,30 @@
 /// A JSON Lines file as a document source: shown as an array of its lines' values, saved line by
 /// line — a changed line edited byte-minimally, untouched and blank lines copied, new elements
 /// appended as new lines, removed elements' lines dropped.
+///
+/// The lines are checked one at a time and copied once into the array's text, which is parsed
+/// once: memory holds the file's bytes, that text and its index, and 40 bytes per line — no
+/// document per line. A line is parsed on its own only when a save changes it.
 public struct JSONLinesSource: DocumentSource {
     /// The file's path.
     public let path: String
     /// The parse options (nesting limit).
     public let options: JSONParseOptions
-    /// The lines as loaded or last saved.
-    private var lines: JSONLinesDocument?
+    /// The file's bytes as loaded or last saved, and its lines (blank ones included).
+    private var file: (bytes: JSONBytes, lines: [Line])?
     /// The file's state on disk when it was read or written.
     private var origin: JSONFileOrigin?
+
+    /// A line of the file, and whether it holds a value (else it is blank).
+    private struct Line {
+        let range: JSONLines.Line
+        let holdsValue: Bool
+
+        init(_ range: JSONLines.Line, in bytes: JSONBytes) {
+            self.range = range
+            holdsValue = !JSONLines.isBlank(UnsafeBufferPointer(rebasing: bytes.buffer[range.content]))
+        }
+    }
 
     /// A JSON Lines file.
     public init(path: String, options: JSONParseOptions = .default) {
@@ -31,69 +46,90 @@ public struct JSONLinesSource: DocumentSource {
     /// one, as the lines view shows them — shown while the whole file is read and parsed.
     public func preview() -> JSONDocument? {
         guard loadsSlowly, let start = JSONFileSource.start(of: path), let end = start.lastIndex(of: 0x0A) else { return nil }
-        var complete = start[...end]
-        let lines: JSONLinesDocument
-        do {
-            lines = try JSONLinesDocument(bytes: complete, options: options)
-        } catch {
-            // The lines before the first invalid one.
-            let valid = (error.lines.first?.line ?? 1) - 1
-            var breaks = 0
-            guard valid > 0, let cut = complete.firstIndex(where: { byte in
-                if byte == 0x0A { breaks += 1 }
-                return breaks == valid
-            }) else { return nil }
-            complete = complete[...cut]
-            do { lines = try JSONLinesDocument(bytes: complete, options: options) } catch { return nil }
+        let bytes = JSONBytes(start[...end])
+        var checker = JSONLineChecker(options: options)
+        var lines: [Line] = []
+        JSONLines.forEachLine(in: bytes.buffer) { line in
+            let content = UnsafeBufferPointer(rebasing: bytes.buffer[line.content])
+            guard checker.check(content) == nil else { return false }
+            lines.append(Line(line, in: bytes))
+            return true
         }
-        do { return try Self.arrayDocument(of: lines, options: options, path: path) } catch { return nil }
+        do {
+            return try Self.arrayDocument(of: bytes, lines: lines, options: options, progress: nil)
+        } catch {
+            return nil  // the whole load says what is wrong
+        }
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
         let (storage, origin) = try JSONFileSource.read(path, progress: progress)
-        let lines: JSONLinesDocument
-        do {
-            lines = try JSONLinesDocument(bytes: storage.buffer, options: options)
-        } catch {
-            let each = error.lines.map { "\(path):\($0.line):\($0.error.column): error: \($0.error.message)" }
-            throw DocumentSourceError(.failed, (each + ["\(path): \(error.lines.count) invalid line(s); fix them before browsing"]).joined(separator: "\n"))
+        var checker = JSONLineChecker(options: options)
+        var lines: [Line] = []
+        var errors: [String] = []
+        JSONLines.forEachLine(in: storage.buffer) { line in
+            if let error = checker.check(UnsafeBufferPointer(rebasing: storage.buffer[line.content])) {
+                errors.append("\(path):\(line.number):\(error.column): error: \(error.message)")
+            }
+            lines.append(Line(line, in: storage))
+            return true
         }
-        self.lines = lines
-        self.origin = origin
-        return try Self.arrayDocument(of: lines, options: options, path: path)
-    }
-
-    /// The lines' values as one array document, each line's text verbatim.
-    private static func arrayDocument(of lines: JSONLinesDocument, options: JSONParseOptions, path: String) throws(DocumentSourceError) -> JSONDocument {
-        var text: [UInt8] = Array("[\n".utf8)
-        var first = true
-        for line in lines.lines {
-            guard let document = line.document else { continue }
-            if !first { text += Array(",\n".utf8) }
-            first = false
-            text += Array("  ".utf8)
-            document.text.forEachChunk { text.append(contentsOf: $0) }
+        guard errors.isEmpty else {
+            throw DocumentSourceError(.failed, (errors + ["\(path): \(errors.count) invalid line(s); fix them before browsing"]).joined(separator: "\n"))
         }
-        text += Array("\n]\n".utf8)
+        let document: JSONDocument
         do {
-            return try JSONDocument(bytes: text, options: options)
+            document = try Self.arrayDocument(of: storage, lines: lines, options: options, progress: progress)
+        } catch where error.isCancellation {
+            throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
         } catch {
             throw DocumentSourceError(.failed, "\(path): \(error)")
         }
+        file = (storage, lines)
+        self.origin = origin
+        return document
+    }
+
+    /// The lines' values as one array document, each line's text verbatim, parsed once.
+    private static func arrayDocument(
+        of bytes: JSONBytes, lines: [Line], options: JSONParseOptions, progress: LoadProgress?
+    ) throws(JSONParseError) -> JSONDocument {
+        let values = lines.filter(\.holdsValue)
+        let open = Array("[\n  ".utf8), separator = Array(",\n  ".utf8), close = Array("\n]\n".utf8)
+        let size = open.count + close.count + values.reduce(0) { $0 + $1.range.content.count } + max(0, values.count - 1) * separator.count
+        let text = JSONBytes(uninitializedCount: values.isEmpty ? 3 : size)
+        var at = text.base
+        func append(_ source: UnsafeBufferPointer<UInt8>) {
+            guard let start = source.baseAddress else { return }
+            at.update(from: start, count: source.count)
+            at += source.count
+        }
+        if values.isEmpty {
+            Array("[]\n".utf8).withUnsafeBufferPointer { append($0) }
+        } else {
+            open.withUnsafeBufferPointer { append($0) }
+            for (i, line) in values.enumerated() {
+                if i > 0 { separator.withUnsafeBufferPointer { append($0) } }
+                append(UnsafeBufferPointer(rebasing: bytes.buffer[line.range.content]))
+            }
+            close.withUnsafeBufferPointer { append($0) }
+        }
+        progress?.report(.indexing, done: 0, total: text.count)
+        return try JSONDocument(storage: text, options: options, progress: progress?.parse)
     }
 
     public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
-        guard let original = lines else { throw DocumentSourceError(.failed, "\(path): nothing was loaded to save") }
-        guard case .array(let old) = saved.rootValue, case .array(let new) = document.rootValue else {
+        guard let file else { throw DocumentSourceError(.failed, "\(path): nothing was loaded to save") }
+        guard saved.kind(saved.root) == .array, document.kind(document.root) == .array else {
             throw DocumentSourceError(.failed, "the lines view must stay an array")
         }
         let output: [UInt8]
         do {
-            output = try Self.bytes(of: original, from: old, to: new)
+            output = try Self.bytes(of: file, from: saved, to: document, options: options)
         } catch {
             throw DocumentSourceError(.failed, "\(path): \(error)")
         }
-        // One copy of the new bytes: written from, remembered as the file's contents, read back.
+        // One copy of the new bytes: written from, remembered as the file's contents.
         let bytes = JSONBytes(output)
         let written: JSONFileOrigin
         let saving = AtomicFileWriter.Options(
@@ -104,34 +140,50 @@ public struct JSONLinesSource: DocumentSource {
             throw DocumentSourceError(error)
         }
         // Later saves start from what this one wrote.
-        do {
-            lines = try JSONLinesDocument(bytes: bytes.buffer, options: options)
-        } catch {
-            throw DocumentSourceError(.failed, "\(path): saved, but the result does not read back: \(error)")
+        var lines: [Line] = []
+        JSONLines.forEachLine(in: bytes.buffer) { line in
+            lines.append(Line(line, in: bytes))
+            return true
         }
+        self.file = (bytes, lines)
         origin = written
         return document
     }
 
-    /// The file's new bytes: each line whose value changed edited in place, the rest copied.
-    private static func bytes(of original: JSONLinesDocument, from old: [JSONValue], to new: [JSONValue]) throws(JSONEditError) -> [UInt8] {
+    /// The file's new bytes: each line whose value's text changed edited in place (the line
+    /// parsed then, on its own), the rest copied.
+    private static func bytes(
+        of file: (bytes: JSONBytes, lines: [Line]), from old: JSONDocument, to new: JSONDocument, options: JSONParseOptions
+    ) throws -> [UInt8] {
+        let oldCount = old.childCount(old.root), newCount = new.childCount(new.root)
         var output: [UInt8] = []
+        output.reserveCapacity(file.bytes.count)
         var valueIndex = 0
-        for line in original.lines {
-            guard var document = line.document else {
-                output += original.bytes(of: line) + line.terminator
+        // Children by position, walked in step (a position lookup each would be a search).
+        var oldChildren = old.children(old.root).makeIterator()
+        var newChildren = new.children(new.root).makeIterator()
+        for line in file.lines {
+            let whole = UnsafeBufferPointer(rebasing: file.bytes.buffer[line.range.whole])
+            guard line.holdsValue else {
+                output.append(contentsOf: whole)
                 continue
             }
             defer { valueIndex += 1 }
-            guard valueIndex < new.count else { continue }  // removed from the end
-            if valueIndex < old.count, old[valueIndex] != new[valueIndex] {
-                try document.update(at: .root, to: new[valueIndex])
+            let oldChild = valueIndex < oldCount ? oldChildren.next() : nil
+            guard valueIndex < newCount, let newChild = newChildren.next() else { continue }  // removed from the end
+            if let oldChild, old.text.slice(old.range(oldChild)) == new.text.slice(new.range(newChild)) {
+                output.append(contentsOf: whole)
+                continue
             }
-            output += document.text.array + line.terminator
+            var value = try JSONDocument(bytes: file.bytes.slice(line.range.content), options: options)
+            try value.update(at: .root, to: new.value(newChild))
+            value.text.forEachChunk { output.append(contentsOf: $0) }
+            output.append(contentsOf: file.bytes.buffer[line.range.content.upperBound..<line.range.whole.upperBound])
         }
-        for value in new.dropFirst(valueIndex) {
+        while valueIndex < newCount, let added = newChildren.next() {
             if let last = output.last, last != 0x0A { output.append(0x0A) }
-            output += Array(JSONWriter.serialize(value).utf8) + [0x0A]
+            output += Array(JSONWriter.serialize(new.value(added)).utf8) + [0x0A]
+            valueIndex += 1
         }
         return output
     }

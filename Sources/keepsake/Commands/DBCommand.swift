@@ -159,22 +159,26 @@ struct DBCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: error.description)
             }
-            let lines: JSONLinesDocument
-            do {
-                lines = try JSONLinesDocument(bytes: bytes.buffer, options: parsing.parseOptions)
-            } catch {
-                for line in error.lines { printError("\(file):\(line.line):\(line.error.column): error: \(line.error.message)") }
-                throw CommandFailure(message: "\(file): not imported (\(error.lines.count) invalid line\(error.lines.count == 1 ? "" : "s"))")
+            // Every line checked first (all invalid ones said), nothing stored unless all are valid;
+            // then each line's text is stored as it is, one at a time.
+            var checker = JSONLineChecker(options: parsing.parseOptions)
+            var invalid = 0
+            var values: [Range<Int>] = []
+            JSONLines.forEachLine(in: bytes.buffer) { line in
+                let content = UnsafeBufferPointer(rebasing: bytes.buffer[line.content])
+                if let error = checker.check(content) {
+                    printError("\(file):\(line.number):\(error.column): error: \(error.message)")
+                    invalid += 1
+                } else if !JSONLines.isBlank(content) {
+                    values.append(line.content)
+                }
+                return true
             }
+            guard invalid == 0 else { throw CommandFailure(message: "\(file): not imported (\(invalid) invalid line\(invalid == 1 ? "" : "s"))") }
             let count = try failing {
                 try store.transaction { tx -> Int in
-                    var count = 0
-                    for line in lines.valueLines {
-                        guard let document = line.document else { continue }
-                        try tx.put(type: type, text: document.text.string)
-                        count += 1
-                    }
-                    return count
+                    for value in values { try tx.put(type: type, text: bytes.string(value)) }
+                    return values.count
                 }
             }
             print(count)
