@@ -116,8 +116,8 @@ struct TmuxTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == original.replacingOccurrences(of: "\"John Doe\"", with: "\"Jane Doe\""))
     }
 
-    @Test func aLargeFileShowsItsProgressAndCanBeCancelled() throws {
-        // 300 MB: long enough to load (hundreds of milliseconds at the least) that the screen is seen.
+    @Test func aLargeFileShowsItsStartAtOnceThenTheWhole() throws {
+        // 300 MB: the start is on screen long before the whole is read and indexed.
         let folder = try scratchFolder()
         let big = folder.appendingPathComponent("big.json")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -130,29 +130,40 @@ struct TmuxTests {
         handle.write(Data((element.dropLast(2) + "\n]\n").utf8))
         try handle.close()
 
-        let session = try TmuxSession(shell: "'\(TmuxSession.binary)' '\(big.path)'; echo \"exit status $?\"; sleep 60")
-        session.waitFor("the loading screen") { $0.contains("q or ^C cancels") && ($0.contains("reading") || $0.contains("indexing")) }
-        try session.send("q")
-        session.waitFor("the cancellation reported") { $0.contains("loading was cancelled") && $0.contains("exit status 1") }
+        // Quitting while the whole loads ends at once, with success.
+        let quitting = try TmuxSession(shell: "'\(TmuxSession.binary)' '\(big.path)'; echo \"exit status $?\"; sleep 60")
+        quitting.waitFor("the first screen") { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
+        try quitting.send("q")
+        quitting.waitFor("the exit") { $0.contains("exit status 0") }
 
+        // Left open, the whole takes the start's place: the title's progress goes and G reaches the end.
         let opened = try TmuxSession([big.path])
-        opened.waitFor("the first screen after loading", timeout: 60) { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
+        opened.waitFor("the first screen") { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
+        opened.waitFor("the whole in place", timeout: 60) { !$0.contains("%…") && !$0.contains("start only") }
+        try opened.send("G")
+        let elements = 300 * ((1 << 20) / element.utf8.count) + 1
+        opened.waitFor("the last element") { $0.contains(".[\(elements - 1)] ") }
         try opened.send("q")
         opened.waitForExit()
     }
 
-    @Test func aLargeFileThatIsNotJSONClosesTheTerminalAndSaysWhere() throws {
-        // 20 MB, above the loading-screen threshold, with a trailing comma before its last line.
+    @Test func aLargeFileThatIsNotJSONShowsItsStartReadOnlyAndSaysWhere() throws {
+        // 20 MB, above the first-screen threshold, with a trailing comma before its last line.
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         let line = String(repeating: "1, ", count: 1_000) + "\n"
         try Data(("[\n" + String(repeating: line, count: 7_000) + "2,\n]\n").utf8).write(to: bad)
         let session = try TmuxSession(shell: "'\(TmuxSession.binary)' '\(bad.path)'; echo \"exit status $?\"; sleep 60")
-        session.waitFor("the error after the terminal is given back", timeout: 60) { screen in
-            let text = screen.replacingOccurrences(of: "\n", with: "")  // the long message wraps
-            return text.contains("bad.json:7003:1:") && text.contains("trailing commas are not allowed") && text.contains("exit status 1")
+        session.waitFor("the error, with the start still shown", timeout: 60) { screen in
+            screen.contains("⚠ start only") && screen.contains("bad.json:7003:1:")
         }
+        // Read-only: an edit is refused with the reason.
+        try session.send("j")
+        try session.send("Enter")
+        session.waitFor("the refusal") { $0.contains("read-only: only the start of the file is shown") }
+        try session.send("q")
+        session.waitFor("the exit") { $0.contains("exit status 0") }
     }
 
     static func tmuxResize(_ session: TmuxSession, _ width: Int, _ height: Int) throws {

@@ -91,6 +91,47 @@ func withRecordsOpen(_ closed: BrowserState) -> BrowserState {
     return state
 }
 
+/// Key to frame on the first screen of a file's start (`DocumentSource.preview()`) while the whole
+/// file is parsed again and again on another thread, as the runtime loads it behind that screen:
+/// the keys compete with the parse for the machine's two cores.
+func partialScreenBenchmarks(_ size: String, _ path: String) {
+    guard let start = JSONFileSource(path: path).preview() else { fatalError("\(path) should be large enough for a preview") }
+    var shown = BrowserState(document: start, sourceName: path, canSaveInPlace: true, registry: ModelRegistry(), width: 80, height: 24)
+    for key: Key in [.down, .down, .right] { _ = update(&shown, .key(key)) }
+    let opened = shown
+    for (name, key) in [("j", Key.down), ("PgDn", Key.pageDown), ("l", Key.character("l"))] {
+        Benchmark(
+            "\(size): key to frame on the partial first screen while the whole parses: \(name)",
+            configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
+        ) { benchmark in
+            let parsing = ManagedAtomicFlag()
+            let parser = Thread {
+                while !parsing.isSet { blackHole(try? JSONDocument(contentsOfFile: path)) }
+            }
+            parser.start()
+            defer { parsing.set() }
+            var state = opened
+            var grid = Grid(width: 80, height: 24)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                _ = update(&state, .key(key))
+                render(state, into: &grid)
+                blackHole(grid)
+                if state.cursor >= state.rowCount - 1 { _ = update(&state, .key(.character("g"))) }
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+/// A flag set once, read from another thread.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
 /// Start to first screen of a generated file.
 func firstScreenBenchmark(_ size: String, _ path: String, seconds: Int, iterations: Int) {
     Benchmark(
@@ -218,6 +259,7 @@ let benchmarks: @Sendable () -> Void = {
 
     editBenchmarks("100 MB", opened)
     findBenchmarks("100 MB", opened)
+    partialScreenBenchmarks("100 MB", path100)
 
     Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
         var state = opened

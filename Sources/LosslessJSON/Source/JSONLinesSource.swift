@@ -63,6 +63,8 @@ public struct JSONLinesSource: DocumentSource {
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+        // The lines' array is about as long as the file.
+        try JSONFileSource.refuseIfTooLarge(path)
         let (storage, origin) = try JSONFileSource.read(path, progress: progress)
         var checker = JSONLineChecker(options: options)
         var lines: [Line] = []

@@ -40,7 +40,7 @@ struct DocumentOptions: ParsableArguments {
 struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get", abstract: "Print the exact source text of the value at a path.",
-        discussion: "A file of 64 MiB or more (KEEPSAKE_LARGE_FILE bytes, when set) is mapped and read only as far as the path needs: the value and what comes before it are checked, not the rest (keepsake validate checks a whole file).")
+        discussion: "A file of 64 MiB or more (KEEPSAKE_LARGE_FILE bytes, when set) is mapped and read only as far as the path needs: the value and what comes before it are checked, not the rest (keepsake validate checks a whole file). A JSON Lines file (.jsonl, .ndjson) is addressed by line: .[N] is its N-th line that holds a value, .[N].name a member of it; only the line breaks before it are read.")
 
     @OptionGroup var document: DocumentOptions
 
@@ -175,7 +175,7 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Replace the value at a path (or add a missing object member); only that value's bytes change.",
-        discussion: "A file of 64 MiB or more (KEEPSAKE_LARGE_FILE bytes, when set) is mapped: the edit is made on the value's container, read only as far as its end, and the rest is streamed into the new file. Such a file that changed since it was read is not overwritten (no merge; --force overwrites), and is not written in place.")
+        discussion: "A file of 64 MiB or more (KEEPSAKE_LARGE_FILE bytes, when set) is mapped: the edit is made on the value's container, read only as far as its end, and the rest is copied into the new file by the kernel (what precedes the edit while the walk to it goes on). Such a file that changed since it was read is not overwritten (no merge; --force overwrites), and is not written in place. In a JSON Lines file (.jsonl, .ndjson) .[N] is the N-th value line: that line is rewritten (a whole line set as one minified line), every other byte copied.")
 
     @OptionGroup var document: DocumentOptions
 
@@ -261,7 +261,8 @@ extension SetCommand {
 /// `keepsake delete FILE PATH`: removes one member or element.
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Remove the member or element at a path; nothing else changes.")
+        commandName: "delete", abstract: "Remove the member or element at a path; nothing else changes.",
+        discussion: "In a JSON Lines file (.jsonl, .ndjson) .[N] is the N-th value line: deleting it removes the line and its line break; .[N].name removes a member inside it.")
 
     @OptionGroup var document: DocumentOptions
 

@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check that files are valid JSON; print FILE:LINE:COLUMN: error: MESSAGE for each that is not.",
-        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, every invalid line reported. Exit status: 0 when all files are valid, 1 otherwise."
+        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. Exit status: 0 when all files are valid, 1 otherwise."
     )
 
     @Argument(help: "The files to check (\"-\" for standard input).")
