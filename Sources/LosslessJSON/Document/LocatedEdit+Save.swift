@@ -5,6 +5,7 @@ extension LocatedEdit {
     /// what it has passed into the temporary file, from the file by the kernel; then the new bytes
     /// and the rest of the file follow. False, with nothing written, when the text holds the value
     /// already.
+    @discardableResult
     public static func save(
         setting value: JSONValue, at path: JSONPath, in bytes: JSONBytes, options: JSONParseOptions = .default,
         to target: String, writing: AtomicFileWriter.Options
@@ -12,7 +13,7 @@ extension LocatedEdit {
         var failure: Failure?
         let saved: JSONFileOrigin?
         do throws(JSONFileError) {
-            saved = try AtomicFileWriter.write(to: target, options: writing) { fd in
+            saved = try AtomicFileWriter.save(to: target, options: writing) { fd in
                 let copier = PrefixCopier(bytes, to: fd)
                 let splice: JSONSplice?
                 do throws(Failure) {

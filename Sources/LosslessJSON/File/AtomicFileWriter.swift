@@ -71,11 +71,6 @@ public enum AtomicFileWriter {
         case withdrawn
     }
 
-    /// A save whose writer may withdraw (nil then: the temporary file is removed, the file untouched).
-    static func write(to path: String, options: Options, withdrawable contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin? {
-        try save(to: path, options: options, contents: contents)
-    }
-
     /// Writes the bytes of `range` of `text` (all of it when nil) at fd's offset: ranges of a
     /// mapped file are copied from the file by the kernel (their pages never pass through this
     /// process), the rest from memory. The error's text, if any.
@@ -125,8 +120,9 @@ public enum AtomicFileWriter {
         return saved
     }
 
-    /// The save around a writer that may withdraw.
-    private static func save(to path: String, options: Options, contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin? {
+    /// The save around a writer that may withdraw (nil then: the temporary file is removed, the
+    /// file untouched).
+    static func save(to path: String, options: Options, contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin? {
         let target = resolvedTarget(path)
         let lock = try FileLock(path: target, timeout: options.lockTimeout)
         if let expected = options.expected {

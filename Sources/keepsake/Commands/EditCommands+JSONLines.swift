@@ -42,10 +42,15 @@ extension DocumentOptions {
         }
     }
 
-    /// Reads the file (mapped when large) and finds the value line `path` starts with.
-    func lineTarget(_ path: JSONPath) throws -> LineTarget {
+    /// Reads the file (mapped when large) and finds the value line `path` starts with, first
+    /// cleaning up what a killed save of it left behind (as `load` does; not again when it is read
+    /// anew because another writer saved it meanwhile).
+    func lineTarget(_ path: JSONPath, recovering: Bool = true) throws -> LineTarget {
         guard let position = path.components.first?.arrayIndex else {
             throw CommandFailure(message: "\(file): a JSON Lines file is addressed by line: .[N] is its N-th value, .[N].field a field of it", code: 2)
+        }
+        if recovering, file != "-" {
+            for note in SaveLeftovers.recover(beside: file) { printError(note) }
         }
         let bytes: JSONBytes
         let origin: JSONFileOrigin?
@@ -101,7 +106,7 @@ extension OutputOptions {
     /// and the edit made again, as for JSON files, unless `--no-merge` or `--force`.
     func editLine(_ options: DocumentOptions, _ path: JSONPath, _ edit: (DocumentOptions.LineTarget) throws -> LineEdit) throws {
         for attempt in 1...Self.attempts {
-            let target = try options.lineTarget(path)
+            let target = try options.lineTarget(path, recovering: attempt == 1)
             let text: JSONText
             switch try edit(target) {
             case .unchanged: return
