@@ -36,6 +36,13 @@ extension JSONDocument {
     /// the value's own container does not say otherwise: a part of a larger text edited alone
     /// takes the whole text's style.
     func splice(for edit: JSONEdit, style: JSONStyle?) throws(JSONEditError) -> JSONSplice {
+        // The text is the same once unfolded: a splice made there applies here.
+        guard mayHaveFolds else { return try indexedSplice(for: edit, style: style) }
+        return try unfolding(along: edit.path).indexedSplice(for: edit, style: style)
+    }
+
+    /// `splice(for:style:)` once the containers the edit reads are unfolded.
+    private func indexedSplice(for edit: JSONEdit, style: JSONStyle?) throws(JSONEditError) -> JSONSplice {
         switch edit {
         case .replace(let path, let value):
             guard let node = node(at: path) else { throw .notFound(path) }
@@ -182,6 +189,11 @@ extension JSONDocument {
     /// callers skip it and `"\u00e9"`, `1.0` or `[[]   ]` keep their text. Kinds are compared
     /// first, so a mismatch builds no value.
     public func holds(_ value: JSONValue, at path: JSONPath) -> Bool {
+        if mayHaveFolds { return unfolding(along: path).unfoldedHolds(value, at: path) }
+        return unfoldedHolds(value, at: path)
+    }
+
+    private func unfoldedHolds(_ value: JSONValue, at path: JSONPath) -> Bool {
         guard let node = node(at: path) else { return false }
         switch (kind(node), value) {
         case (.null, .null), (.false, .bool), (.true, .bool), (.number, .number), (.string, .string): return self.value(node) == value

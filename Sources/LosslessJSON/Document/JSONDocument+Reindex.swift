@@ -60,7 +60,7 @@ extension JSONDocument {
 
     /// The index and cache after replacing the bytes `removed` with `inserted`, or `nil` when only a
     /// parse of the whole text can tell.
-    private func reindexed(replacing removed: Range<Int>, with inserted: [UInt8]) -> (IndexTable, NodeCache, JSONNodeChange)? {
+    func reindexed(replacing removed: Range<Int>, with inserted: [UInt8]) -> (IndexTable, NodeCache, JSONNodeChange)? {
         let a = removed.lowerBound
         let b = removed.upperBound
         let byteDelta = inserted.count - removed.count
@@ -155,6 +155,8 @@ extension JSONDocument {
             var entry = index[id]
             entry.end = UInt32(truncatingIfNeeded: Int(entry.end) + byteDelta)
             entry.link = UInt32(truncatingIfNeeded: Int(entry.link) + countDelta)
+            // A folded container the splice lies in has its children now (only the innermost can be).
+            if entry.header & IndexEntry.foldedFlag != 0 { entry.header &= ~(IndexEntry.foldedFlag | IndexEntry.escapedFlag) }
             (patch.entries + i).initialize(to: entry)
         }
         let shift = regionStart - 1  // the fragment's opening bracket stands before the region

@@ -40,6 +40,9 @@ extension JSONDocument {
     /// The text is scanned for the query's bytes and only the nodes holding an occurrence — and
     /// those with a backslash escape, whose decoded text may differ from their bytes — are decoded
     /// and checked, so a search costs about one pass over the bytes, not a string per value.
+    ///
+    /// A folded container (`isFolded`) whose text holds an occurrence is returned as it is: the
+    /// match may lie inside it. Unfold it and search again from the same start.
     public func nextNode(after start: Node, forward: Bool, containing query: JSONTextQuery) -> Node? {
         let count = nodeCount
         guard count > 0 else { return nil }
@@ -49,8 +52,10 @@ extension JSONDocument {
         return lastMatch(in: 0..<start.id, query) ?? lastMatch(in: start.id..<count, query)
     }
 
-    /// Whether a node's key or scalar value contains the query (decoded).
+    /// Whether a node's key or scalar value contains the query (decoded); for a folded container,
+    /// whether it may hold a match.
     func holdsText(_ node: Node, _ query: JSONTextQuery) -> Bool {
+        if isFolded(node) { return true }
         if let key = key(node), query.matches(key) { return true }
         return !kind(node).isContainer && query.matches(string(node) ?? rawText(node))
     }
@@ -73,7 +78,20 @@ extension JSONDocument {
         let node = Node(id: id)
         let unicodeEscape: [UInt8] = [0x5C, 0x75]
         if let key = keyRange(node), self.text.firstOccurrence(of: unicodeEscape, in: key) { return true }
-        return kind(node) == .string && self.text.firstOccurrence(of: unicodeEscape, in: range(node))
+        return (kind(node) == .string || isFolded(node)) && self.text.firstOccurrence(of: unicodeEscape, in: range(node))
+    }
+
+    /// Whether the occurrence at `offset`, in the text of the node `id` or after it, makes a match.
+    private func holds(_ id: Int, occurrenceAt offset: Int, _ query: JSONTextQuery) -> Bool {
+        let node = Node(id: id)
+        // An occurrence after a folded container (between it and the next value) is not in it; a
+        // backward search met that one first, and the container may hold earlier ones.
+        if isFolded(node), offset >= range(node).upperBound {
+            if index[id].header & Self.escapes != 0, mayHoldByEscape(id, query) { return true }
+            let first = self.text.firstOccurrence(of: query.needle, from: textStart(id), ignoringASCIICase: query.ignoresASCIICase)
+            return first.map { $0 < range(node).upperBound } ?? false
+        }
+        return holdsText(node, query)
     }
 
     private func firstMatch(in ids: Range<Int>, _ query: JSONTextQuery) -> Node? {
@@ -88,8 +106,8 @@ extension JSONDocument {
                 if mayHoldByEscape(next, query), holdsText(Node(id: next), query) { return Node(id: next) }
                 escaped = next + 1
             }
-            guard let found else { return nil }
-            if holdsText(Node(id: found), query) { return Node(id: found) }
+            guard let found, let occurrence else { return nil }
+            if holds(found, occurrenceAt: occurrence, query) { return Node(id: found) }
             id = found + 1
         }
         return nil
@@ -109,8 +127,8 @@ extension JSONDocument {
                 if mayHoldByEscape(previous, query), holdsText(Node(id: previous), query) { return Node(id: previous) }
                 escaped = previous
             }
-            guard let found else { return nil }
-            if holdsText(Node(id: found), query) { return Node(id: found) }
+            guard let found, let occurrence else { return nil }
+            if holds(found, occurrenceAt: occurrence, query) { return Node(id: found) }
             end = found
         }
         return nil

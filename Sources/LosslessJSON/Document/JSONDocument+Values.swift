@@ -30,7 +30,11 @@ extension JSONDocument {
     }
 
     /// The value at a path, decoded, or `nil` when the path does not exist.
-    public func value(at path: JSONPath) -> JSONValue? { node(at: path).map(value) }
+    public func value(at path: JSONPath) -> JSONValue? {
+        guard mayHaveFolds else { return node(at: path).map(value) }
+        let unfolded = unfolding(along: path)
+        return unfolded.node(at: path).map(unfolded.value)
+    }
 
     /// The whole document as a value.
     public var rootValue: JSONValue { value(root) }
@@ -38,6 +42,7 @@ extension JSONDocument {
     /// A node's value, decoded (without recursion: any depth is safe to build).
     public func value(_ node: Node) -> JSONValue {
         if let scalar = scalarValue(node) { return scalar }
+        if isFolded(node) { return foldedValue(node) }
         // Containers are built bottom-up from a stack of open frames, in document order.
         struct Frame {
             var isObject: Bool
@@ -67,6 +72,8 @@ extension JSONDocument {
             let key = stack[stack.count - 1].isObject ? self.key(child) : nil
             if let scalar = scalarValue(child) {
                 add(scalar, key: key)
+            } else if isFolded(child) {
+                add(foldedValue(child), key: key)
             } else {
                 stack.append(Frame(isObject: kind(child) == .object, end: subtreeEnd(child), key: key))
             }

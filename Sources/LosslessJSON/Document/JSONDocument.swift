@@ -93,9 +93,11 @@ public struct JSONDocument: Sendable {
     public func children(_ node: Node) -> Children { Children(index: index, first: node.id + 1, end: subtreeEnd(node)) }
 
     /// The number of direct children: walks them once (O(children)); a large container keeps a
-    /// directory of its children, so asking again (every frame of a browser) is O(1).
+    /// directory of its children, so asking again (every frame of a browser) is O(1). A folded
+    /// container's children are counted in its text.
     public func childCount(_ node: Node) -> Int {
         if let directory = cache.directory(node.id) { return directory.count }
+        if isFolded(node) { return foldedChildCount(node) ?? 0 }
         var count = 0
         for _ in children(node) { count += 1 }
         if count >= Self.largeChildCount {
@@ -188,9 +190,10 @@ public struct JSONDocument: Sendable {
         let delta = entry.keyDelta
         guard delta != 0 else { return nil }
         let keyStart = delta == IndexEntry.longKeyDelta ? (index.longKeyStart(node.id) ?? 0) : Int(entry.start) - Int(delta)
-        // Find the closing quote: the first unescaped '"' after the opening one.
+        // Find the closing quote: the first unescaped '"' after the opening one (before the value,
+        // even in a text that changed under a mapping).
         var i = keyStart + 1
-        while self.text[i] != UInt8(ascii: "\"") {
+        while i < Int(entry.start), self.text[i] != UInt8(ascii: "\"") {
             i += self.text[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         return keyStart..<(i + 1)

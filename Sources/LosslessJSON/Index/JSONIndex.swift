@@ -42,6 +42,9 @@ struct IndexEntry {
     static let keyEscapedFlag: UInt32 = 1 << 4
     /// A number has a fraction or an exponent.
     static let nonIntegerFlag: UInt32 = 1 << 5
+    /// A container whose children are not in the index (a folding parse left it whole): they are
+    /// indexed when it is unfolded. Set on a container, `escapedFlag` says something inside it is escaped.
+    static let foldedFlag: UInt32 = 1 << 6
     /// The key distance did not fit in 24 bits; the key start is in `JSONIndex.longKeys`.
     static let keyDeltaShift: UInt32 = 8
     static let longKeyDelta: UInt32 = 0xFF_FFFF
@@ -64,6 +67,8 @@ final class JSONIndex: @unchecked Sendable {
     let mappedBytes: Int  // 0 when allocated with malloc
     /// Key starts of members whose key-to-value distance did not fit in 24 bits.
     var longKeys: [Int: Int] = [:]
+    /// Whether a folding parse left any container folded.
+    var hasFolds = false
 
     /// Below this worst-case size the index comes from malloc.
     private static let mapThreshold = 16 << 20

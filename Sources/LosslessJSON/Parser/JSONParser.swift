@@ -8,10 +8,13 @@ enum JSONParser {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
-    /// Parses `bytes` (a UTF-8 BOM is skipped, and kept in the bytes) into an index.
-    static func index(_ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress? = nil) throws(JSONParseError) -> JSONIndex {
+    /// Parses `bytes` (a UTF-8 BOM is skipped, and kept in the bytes) into an index; with
+    /// `folding`, small containers below the root keep one entry each (see `JSONFolding`).
+    static func index(
+        _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress? = nil, folding: JSONFolding? = nil
+    ) throws(JSONParseError) -> JSONIndex {
         do {
-            return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress)
+            return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress, foldBytes: folding?.maxBytes ?? 0)
         } catch {
             throw JSONParseError(error, in: bytes)
         }
@@ -201,7 +204,11 @@ enum JSONParser {
         return RawParseError(offset: p - base, reason: reason)
     }
 
-    private static func buildIndex(_ bytes: JSONBytes, maxDepth: Int, progress: JSONParseProgress?) throws(RawParseError) -> JSONIndex {
+    /// `foldBytes`: a container below the root whose text is at most this long is folded when it
+    /// closes (0: none is).
+    private static func buildIndex(
+        _ bytes: JSONBytes, maxDepth: Int, progress: JSONParseProgress?, foldBytes: Int
+    ) throws(RawParseError) -> JSONIndex {
         guard bytes.count < Int(UInt32.max) else { throw RawParseError(offset: 0, reason: .tooLarge) }
         guard let index = JSONIndex(capacityForBytes: bytes.count) else {
             throw RawParseError(offset: 0, reason: .outOfMemory)
@@ -209,7 +216,8 @@ enum JSONParser {
         // For a large text another thread faults the index in ahead of the parser, so the page
         // faults of a fresh gigabyte overlap the parse instead of interrupting it.
         let progress = progress ?? (bytes.count >= IndexPrefaulter.threshold ? JSONParseProgress() : nil)
-        let prefaulter = progress.flatMap { IndexPrefaulter(index, textBytes: bytes.count, progress: $0) }
+        // A folding parse writes a small index (most values are folded away): nothing to fault in.
+        let prefaulter = foldBytes > 0 ? nil : progress.flatMap { IndexPrefaulter(index, textBytes: bytes.count, progress: $0) }
         defer { prefaulter?.stop() }
         let base = UnsafePointer(bytes.base)
         let end = base + bytes.count
@@ -252,10 +260,33 @@ enum JSONParser {
 
         // Where the next progress report is due; past the end (never) without a progress.
         var nextReport = progress == nil ? end + 1 : base + JSONParseProgress.stride
+        // A mapped file's pages behind the parser go back to the page cache (a folded value is
+        // read again only when it is opened): memory holds the index, not the file.
+        var released = 0
         /// Reports progress at p, and stops the parse if it was cancelled.
         func report(_ p: UnsafePointer<UInt8>) throws(RawParseError) {
             nextReport = p + JSONParseProgress.stride
+            let behind = p - base - JSONBytes.padding
+            if behind > released {
+                bytes.releasePages(released..<behind)
+                released = behind
+            }
             guard let progress, progress.report(p - base, values: count) else { throw RawParseError(offset: p - base, reason: .cancelled) }
+        }
+
+        /// Folds the container at `open`, just closed: its entry stays (size 1, marked folded, and
+        /// marked escaped when anything inside is, for a search), the entries inside it go.
+        func fold(_ open: Int) {
+            var header = entries[open].header | IndexEntry.foldedFlag
+            for inside in (open + 1)..<count where entries[inside].header & (IndexEntry.escapedFlag | IndexEntry.keyEscapedFlag) != 0 {
+                header |= IndexEntry.escapedFlag
+                break
+            }
+            entries[open].header = header
+            entries[open].link = 1
+            index.hasFolds = true
+            if !index.longKeys.isEmpty { index.longKeys = index.longKeys.filter { $0.key <= open } }
+            count = open + 1
         }
 
         p = skipWhitespace(p)
@@ -368,7 +399,11 @@ enum JSONParser {
                 let open = Int(top >> 1)
                 p += 1
                 entries[open].end = offset(p)
-                entries[open].link = UInt32(truncatingIfNeeded: count - open)
+                if depth > 0, Int(entries[open].end - entries[open].start) <= foldBytes {
+                    fold(open)
+                } else {
+                    entries[open].link = UInt32(truncatingIfNeeded: count - open)
+                }
             }
         }
         if let progress { _ = progress.report(bytes.count, values: count) }

@@ -28,7 +28,16 @@ extension JSONDocument {
     ///
     /// The indent unit is the difference between the first multi-line container's indentation and
     /// its first child's; the colon spacing is the first member's; the line break is the first one's.
+    ///
+    /// A document with folded containers reads it from the parse of its first megabyte, where
+    /// nothing is folded: the same values are looked at as when the whole was indexed.
     public var style: JSONStyle {
+        if mayHaveFolds {
+            let sample = self.text.withContiguousBytes(0..<min(self.text.count, LocatedEdit.styleSample)) {
+                JSONDocument.leadingPart(of: $0, options: options)
+            }
+            if let sample { return sample.style }
+        }
         var style = JSONStyle.minified
         var sawColon = false
         var sawIndent = false
