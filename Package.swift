@@ -28,7 +28,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        .target(name: "LosslessJSON", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
+        .target(name: "LosslessJSON", dependencies: ["CMappedFileGuard", .product(name: "Algorithms", package: "swift-algorithms")]),
+        .target(name: "CMappedFileGuard"),
         .macro(
             name: "DictionaryStorageMacros",
             dependencies: [

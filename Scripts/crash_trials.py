@@ -2,12 +2,15 @@
 """SIGKILLs saves at random moments and checks what is left: the file must be exactly the old or the
 new bytes, and after the next run no temporary file or journal may remain.
 
-Four kinds of save: `keepsake set` (rename), `keepsake set --in-place` on a hard-linked file
-(journal), the browser's save (^S under tmux, killed as it writes), and `keepsake db import` of
-many records in one transaction (the store must hold all of them or none, and open cleanly).
+Six kinds of save: `keepsake set` (rename), `keepsake set --in-place` on a hard-linked file
+(journal), `keepsake set` of the last record of a mapped file (KEEPSAKE_LARGE_FILE=1: the part
+before the edit copied by another thread while the walk to it goes on, the rest by the kernel),
+`keepsake set` of the last line of a mapped JSON Lines file, the browser's save (^S under tmux,
+killed as it writes), and `keepsake db import` of many records in one transaction (the store must
+hold all of them or none, and open cleanly).
 
 usage: Scripts/crash_trials.py KEEPSAKE_BINARY [TRIALS_PER_KIND] [SIZE_MB] [BROWSER_TRIALS]
-(KINDS=set,in-place,import,browser in the environment runs only those; the default is all)
+(KINDS=set,in-place,mapped,lines,import,browser in the environment runs only those; the default is all)
 """
 import os, random, signal, subprocess, sys, tempfile, time, shutil
 
@@ -15,13 +18,21 @@ binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/kee
 trials = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
 size_mb = float(sys.argv[3]) if len(sys.argv) > 3 else 20
 browser_trials = int(sys.argv[4]) if len(sys.argv) > 4 else trials
-kinds = set(os.environ.get("KINDS", "set,in-place,import,browser").split(","))
+kinds = set(os.environ.get("KINDS", "set,in-place,mapped,lines,import,browser").split(","))
 
 folder = tempfile.mkdtemp(prefix="keepsake-crash-")
 path = os.path.join(folder, "f.json")
 count = max(1, int(size_mb * 1e6 / 40))
 old = ("[\n" + ",\n".join('  {"id": %d, "name": "record %d"}' % (i, i) for i in range(count)) + "\n]\n").encode()
 new = old.replace(b'{"id": 0, ', b'{"id": 7000000, ', 1)
+# The same records as JSON Lines, and each text with its last record's id changed.
+lines_path = os.path.join(folder, "f.jsonl")
+lines_old = "".join('{"id": %d, "name": "record %d"}\n' % (i, i) for i in range(count)).encode()
+last = b'{"id": %d, ' % (count - 1)
+end_new = old[:old.rindex(last)] + b'{"id": 7000000, ' + old[old.rindex(last) + len(last):]
+lines_new = lines_old[:lines_old.rindex(last)] + b'{"id": 7000000, ' + lines_old[lines_old.rindex(last) + len(last):]
+# What the trials of the current kind compare with: the file, its old and its new bytes.
+current = {"path": path, "old": old, "new": new}
 
 def leftovers():
     return sorted(n for n in os.listdir(folder) if ".keepsake-" in n)
@@ -29,19 +40,19 @@ def leftovers():
 def reset(linked):
     for name in os.listdir(folder):
         os.unlink(os.path.join(folder, name))
-    with open(path, "wb") as f:
-        f.write(old)
+    with open(current["path"], "wb") as f:
+        f.write(current["old"])
     if linked:
         os.link(path, os.path.join(folder, "link.json"))
 
-def timed_save(arguments):
+def timed_save(arguments, environment=None):
     start = time.perf_counter()
-    subprocess.run([binary] + arguments, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([binary] + arguments, check=True, stdout=subprocess.DEVNULL, env=environment)
     return time.perf_counter() - start
 
-def cli_trial(arguments, linked, horizon):
+def cli_trial(arguments, linked, horizon, environment=None):
     reset(linked)
-    process = subprocess.Popen([binary] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([binary] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
     time.sleep(random.uniform(0, horizon))
     process.send_signal(signal.SIGKILL)
     process.wait()
@@ -76,9 +87,9 @@ def browser_trial(horizon):
     return check(False)
 
 def state_of(linked):
-    with open(path, "rb") as f:
+    with open(current["path"], "rb") as f:
         now = f.read()
-    state = "old" if now == old else "new" if now == new else "corrupt"
+    state = "old" if now == current["old"] else "new" if now == current["new"] else "corrupt"
     if linked:
         link = os.path.join(folder, "link.json")
         with open(link, "rb") as f:
@@ -90,10 +101,10 @@ def check(linked):
     """The file as the killed save left it, then as the next run (which recovers) leaves it."""
     before = state_of(linked)
     had_leftovers = bool(leftovers())
-    subprocess.run([binary, "get", path, ".[1].id"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run([binary, "get", current["path"], ".[1].id"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     after = state_of(linked)
     if leftovers():
-        after += " + leftovers " + ",".join(leftovers())
+        after += " + %d leftovers" % len(leftovers())
     return (before if before == after else before + " -> " + after), had_leftovers
 
 def run(kind, trial, count=None):
@@ -129,15 +140,29 @@ import_count = 20000
 
 reset(False)
 horizon = timed_save(["set", path, ".[0].id", "7000000"]) * 1.2
-reset(True)
-horizon_linked = timed_save(["set", "--in-place", path, ".[0].id", "7000000"]) * 1.2
-print("file: %.1f MB; a whole save takes %.3f s (rename) and %.3f s (in place); kills fall in that span"
-      % (len(old) / 1e6, horizon / 1.2, horizon_linked / 1.2))
+print("file: %.1f MB; a whole save takes %.3f s (rename); kills fall in that span" % (len(old) / 1e6, horizon / 1.2))
+if "in-place" in kinds:
+    # (a file of 64 MiB or more is mapped, and not written in place)
+    reset(True)
+    horizon_linked = timed_save(["set", "--in-place", path, ".[0].id", "7000000"]) * 1.2
+    print("in place: %.3f s" % (horizon_linked / 1.2))
 ok = True
 if "set" in kinds:
     ok &= run("keepsake set", lambda: cli_trial(["set", path, ".[0].id", "7000000"], False, horizon))
 if "in-place" in kinds:
     ok &= run("keepsake set --in-place", lambda: cli_trial(["set", "--in-place", path, ".[0].id", "7000000"], True, horizon_linked))
+mapped = dict(os.environ, KEEPSAKE_LARGE_FILE="1")
+for kind, file, before, after in [("mapped", path, old, end_new), ("lines", lines_path, lines_old, lines_new)]:
+    if kind not in kinds:
+        continue
+    current.update(path=file, old=before, new=after)
+    arguments = ["set", file, ".[%d].id" % (count - 1), "7000000"]
+    reset(False)
+    mapped_horizon = timed_save(arguments, mapped) * 1.2
+    name = "keepsake set, mapped" + (" JSON Lines" if kind == "lines" else "")
+    print("%s: a whole save takes %.3f s" % (name, mapped_horizon / 1.2))
+    ok &= run(name, lambda: cli_trial(arguments, False, mapped_horizon, mapped))
+current.update(path=path, old=old, new=new)
 if "import" in kinds:
     lines = "".join('{"n": %d, "text": "row %d"}\n' % (i, i) for i in range(import_count))
     with open(os.path.join(folder, "r.jsonl"), "w") as f:

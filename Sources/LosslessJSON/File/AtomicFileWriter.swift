@@ -56,6 +56,11 @@ public enum AtomicFileWriter {
     /// remembers the text as the file's contents.
     @discardableResult
     public static func write(_ text: JSONText, to path: String, options: Options = Options()) throws(JSONFileError) -> JSONFileOrigin {
+        // A save in place would read the file's old bytes through the mapping while overwriting them.
+        if options.hardLinks == .writeInPlace, text.holdsMappedFile {
+            throw .cannotWrite(
+                path: path, reason: "the text is read from a mapped file, which a save in place would overwrite as it reads it: split the links or save to another path; nothing written")
+        }
         var origin = try write(to: path, options: options) { fd in writePieces(of: text, to: fd) }
         origin.contents = text
         return origin

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +12,13 @@ public struct JSONFileSource: DocumentSource {
     public private(set) var path: String
     /// The parse options (nesting limit).
     public let options: JSONParseOptions
+    /// How a file of `mappedFileSize` or more is indexed: mapped rather than read, its small
+    /// containers folded until opened (see `JSONFolding`); nil reads and indexes every file whole.
+    public var folding: JSONFolding? = .default
+    /// Files at least this large are mapped and folded (when `folding` is set).
+    public var mappedFileSize = slowLoadThreshold
+    /// The file as mapped, watched for changes made under the mapping.
+    private let mapping = MappingWatch()
 
     /// Files at least this large load with progress shown.
     public static let slowLoadThreshold = 16 << 20
@@ -77,6 +85,20 @@ public struct JSONFileSource: DocumentSource {
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
         try Self.refuseIfTooLarge(path)
+        if let folding, let mapped = try mapIfLarge() {
+            progress.report(.indexing, done: 0, total: mapped.bytes.count)
+            do {
+                var document = try JSONDocument(storage: mapped.bytes, options: options, progress: progress.parse, folding: folding)
+                document.origin = mapped.origin
+                mapping.watch(mapped.origin)
+                return document
+            } catch where error.isCancellation {
+                throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
+            } catch {
+                throw DocumentSourceError(.invalidJSON(path: path, error))
+            }
+        }
+        mapping.watch(nil)
         let (storage, origin) = try Self.read(path, rejectingEarly: true, progress: progress)
         progress.report(.indexing, done: 0, total: storage.count)
         do {
@@ -88,6 +110,22 @@ public struct JSONFileSource: DocumentSource {
         } catch {
             throw DocumentSourceError(.invalidJSON(path: path, error))
         }
+    }
+
+    /// The file mapped, when it is a regular file of `mappedFileSize` or more.
+    private func mapIfLarge() throws(DocumentSourceError) -> (bytes: JSONBytes, origin: JSONFileOrigin)? {
+        do {
+            return try JSONFileReader.mapIfLarge(path: path, minimumSize: mappedFileSize)
+        } catch {
+            throw DocumentSourceError(error)
+        }
+    }
+
+    /// A mapped file's text is the file itself: a change made to it in place, or a cut, shows
+    /// through the mapping. Said once each, with the way out (reload; or keep the view and save
+    /// elsewhere: a save never overwrites a file changed since it was read without asking).
+    public func changesByOthers() -> String? {
+        mapping.news(path: path)
     }
 
     /// A file's bytes and origin, the reading reported to `progress` (which can cancel it).
@@ -114,5 +152,35 @@ public struct JSONFileSource: DocumentSource {
         let saved = try document.saved(to: path, overrides: [.overwriteChanges, .splitHardLinks])
         self.path = path
         return saved
+    }
+}
+
+/// What `JSONFileSource` knows of the file it mapped: its state when mapped, and what was said.
+private final class MappingWatch: Sendable {
+    private struct State {
+        var origin: JSONFileOrigin?
+        var faultsSaid = MappedFileGuard.faultCount
+        var changeSaid = false
+    }
+    private let state = Mutex(State())
+
+    /// Starts watching a file as mapped (nil: the file was read, not mapped).
+    func watch(_ origin: JSONFileOrigin?) {
+        state.withLock { $0 = State(origin: origin) }
+    }
+
+    /// A sentence about a change not yet told, if any.
+    func news(path: String) -> String? {
+        state.withLock { state in
+            guard let origin = state.origin else { return nil }
+            let faults = MappedFileGuard.faultCount
+            if faults > state.faultsSaid {
+                state.faultsSaid = faults
+                return "\(path) was cut short on disk while open: what lay past its new end reads as zeros. Reload it, or keep this view and save it elsewhere (:w PATH)."
+            }
+            guard !state.changeSaid, let now = JSONFileOrigin.current(path: path), now.device == origin.device, now.inode == origin.inode, !now.matches(origin) else { return nil }
+            state.changeSaid = true
+            return "\(path) was changed on disk while open, in place: what is not yet opened may read as the new text. Reload it, or keep this view and save it elsewhere (:w PATH)."
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CMappedFileGuard
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +26,9 @@ public final class JSONBytes: @unchecked Sendable {
     /// unchanged ranges from it in the kernel, without touching the mapping's pages.
     let file: Int32?
 
+    /// The mapped file's slot in `MappedFileGuard` (-1: not guarded).
+    private let guardSlot: Int32
+
     /// Texts at least this large are mapped rather than allocated.
     private static let mapThreshold = 16 << 20
 
@@ -44,6 +48,7 @@ public final class JSONBytes: @unchecked Sendable {
             mappedBytes = 0
         }
         file = nil
+        guardSlot = -1
     }
 
     /// Bytes another owner set up: `size` bytes mapped at `base` (the text and its zero padding),
@@ -53,6 +58,7 @@ public final class JSONBytes: @unchecked Sendable {
         self.count = count
         mappedBytes = size
         self.file = file
+        guardSlot = keepsake_guard_register(base, size)
     }
 
     /// A regular file's bytes mapped read-only, not copied: the page cache holds them, and a page
@@ -112,6 +118,7 @@ public final class JSONBytes: @unchecked Sendable {
     }
 
     deinit {
+        keepsake_guard_unregister(guardSlot)
         if let file { close(file) }
         if mappedBytes > 0 {
             munmap(UnsafeMutableRawPointer(base), mappedBytes)

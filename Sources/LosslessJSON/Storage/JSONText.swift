@@ -230,6 +230,13 @@ public struct JSONText: @unchecked Sendable, RandomAccessCollection, Equatable, 
         return total
     }
 
+    /// Whether some of the text is a mapped file's bytes.
+    var holdsMappedFile: Bool {
+        var mapped = false
+        forEachPiece(of: nil) { storage, _ in mapped = mapped || storage.file != nil }
+        return mapped
+    }
+
     /// The text in one new padded storage (for a parse of the whole text).
     func flattened() -> JSONBytes {
         if single != nil { return pieces[0].storage }

@@ -71,7 +71,11 @@ let lazyFileSize = getenv("KEEPSAKE_LARGE_FILE").flatMap { Int(String(cString: $
 /// The file mapped, when it is a regular file of `lazyFileSize` or more; nil otherwise. Another
 /// program truncating it under the mapping would end the process with SIGBUS: that ends it with a
 /// clear message instead (the file being written, if any, is a temporary one, never the original).
+/// What a killed save of the file left behind is cleaned up first (and said), as for a file read whole.
 func mapLargeFile(_ file: String) throws(JSONFileError) -> (bytes: JSONBytes, origin: JSONFileOrigin)? {
+    if file != "-" {
+        for note in SaveLeftovers.recover(beside: file) { printError(note) }
+    }
     guard let mapped = try JSONFileReader.mapIfLarge(path: file, minimumSize: lazyFileSize) else { return nil }
     signal(SIGBUS) { _ in
         let message: StaticString = "keepsake: error: the file shrank while it was read (another program changed it); it was not changed\n"
