@@ -50,15 +50,21 @@ struct RandomKeysTests {
         }
     }
 
-    /// Sends random keys; checks every save (it parses, undoing gives the saved bytes) and, after
-    /// every edit, undo and redo, that the rows and expansion records fit the new document.
-    static func run(_ state: inout BrowserState, steps: Int, seed: UInt64, name: String, farJumps: Bool = false) throws {
-        var rng = SplitMix(state: seed)
+    /// The keys random runs press: moves, folds, searches, edits, undo, saves, prompts.
+    static func alphabet(farJumps: Bool = false) -> [Key] {
         var alphabet: [Key] = keys("jjjkkhlJKgG ee/n<Enter><Enter><Enter>a1<Enter>dyrxv<Esc>uu<C-r>D?q:w<C-s>x") + [
             .character("\""), .character("{"), .character("}"), .character("0"), .character("é"), .character("山"),
             .pageDown, .pageUp, .control("d"), .control("u"), .backspace, .delete, .left, .right, .home, .end,
         ]
         if farJumps { alphabet += Array(repeating: Key.pageDown, count: 6) + [.character("G"), .character("l"), .character("l")] }
+        return alphabet
+    }
+
+    /// Sends random keys; checks every save (it parses, undoing gives the saved bytes) and, after
+    /// every edit, undo and redo, that the rows and expansion records fit the new document.
+    static func run(_ state: inout BrowserState, steps: Int, seed: UInt64, name: String, farJumps: Bool = false) throws {
+        var rng = SplitMix(state: seed)
+        let alphabet = Self.alphabet(farJumps: farJumps)
         var savedBytes = state.document.text.array
         for step in 0..<steps {
             if step % 997 == 0 {

@@ -66,16 +66,86 @@ extension JSONDocument {
                 guard let unfolded = document.unfolding(node) else { return document }
                 document = unfolded
             }
-            guard let component = components.popFirst() else { return document }
-            let next: Node?
-            switch (document.kind(node), component) {
-            case (.object, .key(let key)): next = document.member(node, key)
-            case (.array, _): next = component.arrayIndex.flatMap { document.child(node, at: $0) }
-            default: next = nil
-            }
-            guard let next else { return document }
+            guard let component = components.popFirst(), let next = document.step(from: node, component) else { return document }
             node = next
         }
+    }
+
+    /// Whether some container in a node's subtree (the node included) is folded.
+    public func hasFolds(in node: Node) -> Bool {
+        guard mayHaveFolds else { return false }
+        for id in node.id..<subtreeEnd(node) where index[id].header & IndexEntry.foldedFlag != 0 { return true }
+        return false
+    }
+
+    /// A document with the folded containers of a subtree indexed, and how its nodes moved.
+    public struct Unfolded: Sendable {
+        /// The same text, indexed further.
+        public var document: JSONDocument
+        /// Where the nodes went, as after an edit that parsed the unfolded part again.
+        public var change: JSONNodeChange
+        /// Whether nothing in the subtree is folded any more (else only its start was unfolded).
+        public var isComplete: Bool
+    }
+
+    /// Unfolds what is folded in a node's subtree by one parse of at most `byteBudget` bytes: the
+    /// whole subtree when it fits, else the run of children, from the first one holding a fold,
+    /// that fits (going down into a child too large to fit). Nil when nothing there is folded, or
+    /// when the text no longer parses (the file under a mapping changed).
+    public func unfoldingSubtree(_ node: Node, byteBudget: Int) -> Unfolded? {
+        guard hasFolds(in: node) else { return nil }
+        var base = self
+        if index.pieces.count > Self.maxPieces { base = compacted() }
+        guard let region = base.unfoldRegion(in: node, byteBudget: byteBudget),
+            let (index, cache, change) = base.reindexed(replacing: region, with: base.text.slice(region))
+        else { return nil }
+        var document = JSONDocument(text: text, index: index, cache: cache, options: options, origin: origin)
+        document.lastChange = change
+        return Unfolded(document: document, change: change, isComplete: !document.hasFolds(in: node))
+    }
+
+    /// The text to parse again to unfold (part of) a node's subtree within a budget: the node
+    /// itself when it fits (and is not the root, whose brackets a splice may not reach), else
+    /// children of it or of a descendant.
+    private func unfoldRegion(in node: Node, byteBudget: Int) -> Range<Int>? {
+        if node != root, range(node).count <= byteBudget { return range(node) }
+        var container = node
+        descending: while true {
+            var first: Node?
+            var end = 0
+            for child in children(container) {
+                if let first {
+                    guard range(child).upperBound - memberStart(first) <= byteBudget else { break }
+                    end = range(child).upperBound
+                    continue
+                }
+                guard hasFolds(in: child) else { continue }
+                if !isFolded(child), range(child).count > byteBudget {
+                    container = child
+                    continue descending
+                }
+                first = child
+                end = range(child).upperBound
+            }
+            guard let first else { return nil }
+            return memberStart(first)..<end
+        }
+    }
+
+    /// The most text a subtree's unfold parses at once unless told otherwise (an update of a value
+    /// works out its edits from the members unfolded so; anything still folded is replaced whole
+    /// when it differs).
+    public static let subtreeUnfoldBytes = 16 << 20
+
+    /// The same text with every value indexed (a parse of the whole text, which a mapped file's
+    /// single piece feeds without a copy), for a reader of every value such as a schema check;
+    /// nil when the text no longer parses (the file under a mapping changed). A document with
+    /// nothing folded is itself.
+    public func fullyIndexed() -> JSONDocument? {
+        guard mayHaveFolds else { return self }
+        guard var whole = try? JSONDocument(storage: text.flattened(), options: options) else { return nil }
+        whole.origin = origin
+        return whole
     }
 
     /// The same document with its index in one storage: many unfolds leave many pieces, and

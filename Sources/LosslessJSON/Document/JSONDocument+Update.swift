@@ -6,9 +6,15 @@ extension JSONDocument {
     /// reverse).
     ///
     /// This is how a model's storage change becomes document edits: set fields through the model,
-    /// then update the document to the model's storage.
+    /// then update the document to the model's storage. In a folded document the value's subtree
+    /// is unfolded first, up to `subtreeUnfoldBytes` (the edits are worked out from its members);
+    /// a container still folded beyond that is replaced whole if it differs.
     @discardableResult
     public mutating func update(at path: JSONPath, to newValue: JSONValue) throws(JSONEditError) -> [JSONSplice] {
+        if mayHaveFolds {
+            self = unfolding(along: path)
+            if let node = node(at: path), let unfolded = unfoldingSubtree(node, byteBudget: Self.subtreeUnfoldBytes) { self = unfolded.document }
+        }
         guard let node = node(at: path) else { throw .notFound(path) }
         let edits = edits(from: node, at: path, to: newValue)
         guard edits.count > 1, !path.isRoot else {
@@ -36,6 +42,8 @@ extension JSONDocument {
 
     /// The edits that turn the value at `node` into `newValue`, each valid after the ones before it.
     fileprivate func edits(from node: Node, at path: JSONPath, to newValue: JSONValue) -> [JSONEdit] {
+        // A folded container has no members to compare: it is read whole.
+        if isFolded(node) { return value(node) == newValue ? [] : [.replace(at: path, with: newValue)] }
         switch (kind(node), newValue) {
         case (.object, .object(let newObject)):
             var keys: [String] = []

@@ -241,18 +241,24 @@ public struct JSONDocument: Sendable {
     public func node(at path: JSONPath) -> Node? {
         var node = root
         for component in path.components {
-            switch kind(node) {
-            case .object:
-                guard case .key(let key) = component, let next = member(node, key) else { return nil }
-                node = next
-            case .array:
-                guard let position = component.arrayIndex, let next = child(node, at: position) else { return nil }
-                node = next
-            default:
-                return nil
-            }
+            guard let next = step(from: node, component) else { return nil }
+            node = next
         }
         return node
+    }
+
+    /// The child one path step below a node: an object's member by key, an array's element by
+    /// position; nil when there is none.
+    public func step(from node: Node, _ component: JSONPath.Component) -> Node? {
+        switch kind(node) {
+        case .object:
+            guard case .key(let key) = component else { return nil }
+            return member(node, key)
+        case .array:
+            return component.arrayIndex.flatMap { child(node, at: $0) }
+        default:
+            return nil
+        }
     }
 
     /// The path of a node (found by descending from the root: O(depth × log siblings)).

@@ -45,6 +45,9 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         self.settings = settings
         self.editor = editor ?? ExternalEditor(fallback: settings.editor)
         self.describe = describe
+        // A large file is mapped: one cut short by another program must not take the edits with
+        // the process. Installed after the terminal's own handler, so it sees the fault first.
+        MappedFileGuard.install()
     }
 
     /// Loads the source on another thread while the loading screen shows its progress, redrawn on
@@ -162,7 +165,13 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         let started = BackgroundCheck(revision: state.revision)
         let document = state.document
         DispatchQueue.global().async {
-            let problems = checker.problems(in: document)
+            // A check reads every value: a folded document is indexed whole for it, and let go after.
+            let problems =
+                if let whole = document.fullyIndexed() {
+                    checker.problems(in: whole)
+                } else {
+                    [DocumentProblem(path: .root, message: "not checked: the file changed on disk since it was read (reload it)")]
+                }
             started.finish(problems)
         }
         check = started
@@ -204,6 +213,8 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             if effect == .quit { return false }
             for answer in perform(effect, on: &state) { pending += update(&state, answer) }
         }
+        // A check an edit asked for (a folded document's) starts when none is running.
+        if state.checkPending, check == nil, state.checker != nil { startCheck(of: state) }
         return true
     }
 

@@ -15,7 +15,8 @@ extension BrowserState {
             // its expansion (opening the outer one shows it again) but not an unbroken record chain.
             let expandedPaths = expanded.keys.map { document.path(of: $0) }
             let rootIsOpen = expanded[document.root] != nil
-            document = new
+            // What was open is indexed again (a folded document has it folded), before any row is built.
+            document = expandedPaths.reduce(new) { $0.mayHaveFolds ? $0.unfolding(along: $1) : $0 }
             expanded = rootIsOpen ? [new.root: .root] : [:]
             reexpand(expandedPaths)
             rebuildRows()

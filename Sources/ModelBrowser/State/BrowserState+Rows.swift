@@ -91,18 +91,23 @@ extension BrowserState {
 
     /// Opens row `r`'s container.
     mutating func expand(_ r: Int) {
+        guard !rows[r].isPlaceholder, unfold(rows[r].node) else { return }
         let row = rows[r]
-        guard !row.isPlaceholder, document.kind(row.node).isContainer, expanded[row.node] == nil else { return }
+        guard document.kind(row.node).isContainer, expanded[row.node] == nil else { return }
         expanded[row.node] = Expansion(parent: row.parent, index: row.index)
         appendChildren(of: row.node, depth: row.depth, at: r + 1)
     }
 
     /// Opens row `r` and every container below it, in document order, up to `limit` containers;
-    /// the rows are built once at the end. Returns whether every container was opened.
-    mutating func expandSubtree(_ r: Int, limit: Int) -> Bool {
+    /// the rows are built once at the end. Returns how many were opened when that is not all of
+    /// them (nil: all). In a folded document those one unfold indexes are opened: a container
+    /// still folded stays closed (asking again indexes the next part).
+    mutating func expandSubtree(_ r: Int, limit: Int) -> Int? {
+        guard !rows[r].isPlaceholder else { return nil }
+        let indexed = unfoldAll(below: rows[r].node)
         let row = rows[r]
         let top = row.node
-        guard document.kind(top).isContainer else { return true }
+        guard document.kind(top).isContainer, !document.isFolded(top) else { return indexed ? nil : 0 }
         if expanded[top] == nil { expanded[top] = Expansion(parent: row.parent, index: row.index) }
         var opened = 1
         var stack: [(children: JSONDocument.Children, parent: Node, index: Int)] = [(document.children(top), top, 0)]
@@ -113,7 +118,7 @@ extension BrowserState {
             }
             let (parent, index) = (stack[stack.count - 1].parent, stack[stack.count - 1].index)
             stack[stack.count - 1].index += 1
-            guard document.kind(child).isContainer else { continue }
+            guard document.kind(child).isContainer, !document.isFolded(child) else { continue }
             if expanded[child] == nil {
                 expanded[child] = Expansion(parent: parent, index: index)
                 opened += 1
@@ -122,7 +127,7 @@ extension BrowserState {
         }
         rows.removeSubrange((r + 1)..<subtreeEnd(of: r))
         appendChildren(of: top, depth: row.depth, at: r + 1)
-        return stack.isEmpty
+        return stack.isEmpty && indexed ? nil : opened
     }
 
     /// Closes row `r`'s container (the cursor moves to it if it was inside).

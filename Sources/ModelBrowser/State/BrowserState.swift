@@ -12,6 +12,14 @@ public struct BrowserState: Sendable {
     }
     /// Counts the document's versions (a check made in the background applies to one of them).
     public private(set) var revision = 0
+
+    /// Runs `body`, which replaces the document with the same text indexed further (an unfold):
+    /// the version stays, so a check under way still applies to it.
+    mutating func keepingRevision(_ body: (inout BrowserState) -> Void) {
+        let kept = revision
+        body(&self)
+        revision = kept
+    }
     /// The document as loaded or last saved (for the diff view and the modified marker).
     public internal(set) var saved: JSONDocument
     /// What the title bar calls the source.
@@ -97,6 +105,7 @@ public struct BrowserState: Sendable {
         if document.kind(document.root) == .array, let first = document.children(document.root).first(where: { _ in true }),
             document.kind(first).isContainer
         {
+            if let unfolded = self.document.unfolding(first) { self.document = unfolded }
             expanded[first] = Expansion(parent: document.root, index: 0)
         }
         rebuildRows()
@@ -113,8 +122,9 @@ public struct BrowserState: Sendable {
     /// starts: a large document's first screen does not wait for it) and after every edit.
     public mutating func attach(_ checker: any DocumentChecker, inBackground: Bool = false) {
         self.checker = checker
-        checkPending = inBackground
-        problems = inBackground ? [] : checker.problems(in: document)
+        // A folded document is checked whole, in the background (see `recheck`).
+        checkPending = inBackground || document.mayHaveFolds
+        problems = checkPending ? [] : checker.problems(in: document)
     }
 
     /// Describes the whole root with a type made from data (a JSON Schema's), its models and its

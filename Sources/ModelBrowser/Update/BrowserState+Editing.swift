@@ -94,6 +94,7 @@ extension BrowserState {
         case .newElement(let r):
             guard let value = parseJSON(text) else { return [] }
             let path = path(ofRow: r)
+            unfold(along: path)
             let count = document.node(at: path).map(document.childCount) ?? 0
             applyEdit(.insertElement(in: path, value: value), cursor: path.appending(.index(count)))
         case .rename(let r):
@@ -127,6 +128,7 @@ extension BrowserState {
         case .field(let name): addMissingField(row: r, name: name)
         case .otherKey: mode = .editing(LineEditor(), .newKey(row: r))
         case .goTo(let path):
+            unfold(along: path)
             if let node = document.node(at: path) { reveal(node) } else { say("no value at \(path.jq)", error: true) }
         }
     }

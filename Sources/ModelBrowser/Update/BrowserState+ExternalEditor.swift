@@ -54,6 +54,7 @@ extension BrowserState {
             setField(row: r, to: value)
             return
         }
+        unfold(along: path)
         guard let rawText, let node = document.node(at: path) else {
             applyEdit(.replace(at: path, with: value), cursor: path)
             return

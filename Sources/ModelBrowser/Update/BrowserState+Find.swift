@@ -7,15 +7,20 @@ extension BrowserState {
             say("no search yet: press /", error: true)
             return
         }
-        let start = rows[cursor].node
+        // Matches inside the cursor's own value come first: in a folded document it is indexed
+        // before the search starts.
+        unfold(rows[cursor].node)
         guard query.hasPrefix("re:") else {
             // Smart case, as in vim and less: a capital letter makes the search case-sensitive.
             let literal = JSONTextQuery(query, ignoringASCIICase: !query.contains(where: \.isUppercase))
-            if let literal, let found = document.nextNode(after: start, forward: forward, containing: literal) {
-                reveal(found)
-            } else {
-                say("no match for \(query)", error: true)
+            var start = rows[cursor].node
+            while let literal, let found = document.nextNode(after: start, forward: forward, containing: literal) {
+                guard document.isFolded(found) else { return reveal(found) }
+                // A match may be inside: index it and look again from the same place.
+                guard unfold(found), let change = document.lastChange else { return }
+                start = change.newNode(start) ?? start
             }
+            say("no match for \(query)", error: true)
             return
         }
         let regex: Regex<AnyRegexOutput>
@@ -25,18 +30,37 @@ extension BrowserState {
             say("invalid regular expression: \(error)", error: true)
             return
         }
-        // A regular expression is tried on every key and value in turn (no byte scan can pre-filter it).
-        let count = document.nodeCount
-        var id = start.id
-        for _ in 0..<count {
+        // A regular expression is tried on every key and value in turn (no byte scan can pre-filter
+        // it); a folded container is tried on a parse of its text alone, and indexed only when
+        // something inside it matches.
+        func matches(_ node: Node, in document: JSONDocument) -> (key: Bool, value: Bool) {
+            let key = document.key(node).map { $0.contains(regex) } ?? false
+            let value = !document.kind(node).isContainer && (document.string(node) ?? document.rawText(node)).contains(regex)
+            return (key, value)
+        }
+        func insideMatches(_ node: Node) -> Bool {
+            guard let inside = try? JSONDocument(bytes: document.rawBytes(node), options: document.options) else { return false }
+            return (1..<inside.nodeCount).contains { let found = matches(Node(id: $0), in: inside); return found.key || found.value }
+        }
+        var id = rows[cursor].node.id
+        // Every node once, the cursor's last; unfolds add the nodes they index.
+        var left = document.nodeCount
+        while left > 0 {
+            left -= 1
+            let count = document.nodeCount
             id = forward ? (id + 1) % count : (id - 1 + count) % count
             let node = Node(id: id)
-            let keyMatches = document.key(node).map { $0.contains(regex) } ?? false
-            let valueMatches = !document.kind(node).isContainer && (document.string(node) ?? document.rawText(node)).contains(regex)
-            if keyMatches || valueMatches {
-                reveal(node)
-                return
+            let found = matches(node, in: document)
+            if found.key || found.value, forward || !document.isFolded(node) { return reveal(node) }
+            guard document.isFolded(node), insideMatches(node) else {
+                if found.key { return reveal(node) }  // backward: a folded container's own key, after its inside
+                continue
             }
+            guard unfold(node), let change = document.lastChange else { return }
+            left += change.idDelta
+            // Forward, its children come next; backward, they are tried (last first) before it.
+            if !forward { id = document.subtreeEnd(node) }
+            if !forward { left += 1 }
         }
         say("no match for \(query)", error: true)
     }

@@ -10,6 +10,7 @@ extension BrowserState {
             say("\(error)", error: true)
             return
         }
+        unfold(along: path)
         guard let node = document.node(at: path) else {
             say("no value at \(path.jq)", error: true)
             return
@@ -25,9 +26,9 @@ extension BrowserState {
             completions = []
             return editor
         }
-        guard let parentPath = try? JSONPath(parsing: parentText.isEmpty ? (isPointer ? "" : ".") : parentText),
-            let parent = document.node(at: parentPath)
-        else {
+        let parentPath = try? JSONPath(parsing: parentText.isEmpty ? (isPointer ? "" : ".") : parentText)
+        if let parentPath { unfold(along: parentPath) }
+        guard let parentPath, let parent = document.node(at: parentPath) else {
             completions = ["no value at \(parentText.isEmpty ? "." : parentText)"]
             return editor
         }
@@ -87,13 +88,22 @@ extension BrowserState {
 
     /// Moves to the next (or previous) member with the same key as the cursor's, as jless's `*`/`#`.
     mutating func findSameKey(forward: Bool) {
-        let start = rows[cursor].node
+        // Members inside the cursor's own value come first (see `findNext`).
+        unfold(rows[cursor].node)
+        var start = rows[cursor].node
         guard let key = document.key(start), let query = JSONTextQuery(key, ignoringASCIICase: false) else {
             say("\(forward ? "*" : "#"): move to an object member", error: true)
             return
         }
         var at = start
         while let found = document.nextNode(after: at, forward: forward, containing: query), found != start {
+            if document.isFolded(found) {
+                // The key may be inside: index it and look again from the same place.
+                guard unfold(found), let change = document.lastChange else { return }
+                start = change.newNode(start) ?? start
+                at = change.newNode(at) ?? at
+                continue
+            }
             if document.memberHasKey(found, key) {
                 reveal(found)
                 return

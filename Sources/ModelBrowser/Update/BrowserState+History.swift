@@ -9,6 +9,9 @@ struct Change: Sendable {
 extension BrowserState {
     /// Makes the value at `path` equal `value` with the smallest document edits, as one undoable change.
     mutating func applyUpdate(at path: JSONPath, to value: JSONValue, cursor: JSONPath?) {
+        // Indexed here first, so the rows follow (an edit's change covers only its own splices).
+        unfold(along: path)
+        if let node = document.node(at: path), !unfoldAll(below: node) { return }
         var edited = document
         do {
             let splices = try edited.update(at: path, to: value)
@@ -24,6 +27,7 @@ extension BrowserState {
 
     /// Applies one document edit as one undoable change.
     mutating func applyEdit(_ edit: JSONEdit, cursor: JSONPath?) {
+        unfold(along: edit.path)
         var edited = document
         do {
             let splice = try edited.apply(edit)
@@ -58,6 +62,11 @@ extension BrowserState {
         // While the whole document is checked in the background, its answer (for an older
         // version) starts another check instead.
         guard let checker, !checkPending else { return }
+        // A folded document is checked whole, in the background (the runtime starts it).
+        guard !document.mayHaveFolds else {
+            checkPending = true
+            return
+        }
         problems = checker.problems(in: document, changedAt: path, before: problems)
     }
 

@@ -34,7 +34,7 @@ extension BrowserState {
         case .expandAll:
             // All of it, up to a bound that keeps the key responsive.
             let limit = 100_000
-            if !expandSubtree(cursor, limit: limit) { say("expanded the first \(limit) containers") }
+            if let opened = expandSubtree(cursor, limit: limit) { say("expanded the first \(opened) containers (e again opens more)") }
         case .collapseAll: collapseAll()
         default: break
         }

@@ -35,6 +35,7 @@ extension BrowserState {
         var failures: [String] = []
         for entry in edits.values {
             let (path, value) = (entry.path, entry.value)
+            unfold(along: path)
             let exists = document.node(at: path) != nil
             let before = undoStack.count
             switch (value, exists) {
