@@ -149,16 +149,26 @@ extension JSONDocument {
     }
 
     /// The same document with its index in one storage: many unfolds leave many pieces, and
-    /// lookups then search among them.
+    /// lookups then search among them. The entries are counted from the start of stretches of at
+    /// most half the offset limit (one stretch for a text under 2 GiB), as a parse counts them.
     func compacted() -> JSONDocument {
         guard index.pieces.count > 1, let storage = JSONIndex(exactCapacity: index.count) else { return self }
+        var pieces: [IndexTable.Piece] = []
+        var (first, shift) = (0, 0)
         for id in 0..<index.count {
-            (storage.entries + id).initialize(to: index[id])
-            if index[id].keyDelta == IndexEntry.longKeyDelta, let start = index.longKeyStart(id) { storage.longKeys[id] = start }
+            let entry = index[id]
+            if entry.start - shift > options.offsetLimit / 2 {
+                pieces.append(IndexTable.Piece(storage: storage, first: first, count: id - first, byteShift: shift))
+                (first, shift) = (id, entry.start)
+            }
+            storage.set(
+                id, header: entry.header, start: entry.start, end: entry.end, link: entry.link,
+                keyStart: entry.keyDelta == IndexEntry.longKeyDelta ? index.longKeyStart(id) : nil, shift: shift, limit: options.offsetLimit)
         }
+        pieces.append(IndexTable.Piece(storage: storage, first: first, count: index.count - first, byteShift: shift))
         storage.hasFolds = mayHaveFolds
         storage.finish(count: index.count)
-        return JSONDocument(text: text, index: IndexTable(storage), cache: cache, options: options, origin: origin)
+        return JSONDocument(text: text, index: IndexTable(pieces: pieces), cache: cache, options: options, origin: origin)
     }
 
     /// A folded container's value, read from its text, or an empty container when the text no

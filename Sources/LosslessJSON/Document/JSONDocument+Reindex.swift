@@ -64,7 +64,6 @@ extension JSONDocument {
         let a = removed.lowerBound
         let b = removed.upperBound
         let byteDelta = inserted.count - removed.count
-        guard self.text.count + byteDelta < Int(UInt32.max) else { return nil }
         let rootEntry = index[0]
         guard rootEntry.kind.isContainer, a > Int(rootEntry.start), b < Int(rootEntry.end) else { return nil }
 
@@ -123,11 +122,12 @@ extension JSONDocument {
         inserted.withUnsafeBufferPointer(append)
         self.text.forEachChunk(of: b..<regionEnd, append)
         target.pointee = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        let depthLeft = options.maxDepth - (ancestors.count - 1)
-        guard depthLeft >= 1 else { return nil }
+        var fragmentOptions = options
+        fragmentOptions.maxDepth = options.maxDepth - (ancestors.count - 1)
+        guard fragmentOptions.maxDepth >= 1 else { return nil }
         let parsed: JSONIndex
         do {
-            parsed = try JSONParser.index(fragment, options: JSONParseOptions(maxDepth: depthLeft))
+            parsed = try JSONParser.index(fragment, options: fragmentOptions)
         } catch {
             // Not a valid region: the parse of the whole text reports where, in the document's terms.
             return nil
@@ -148,36 +148,42 @@ extension JSONDocument {
             cursor += Int(parsed.entries[cursor].link)
         }
 
-        // One new storage: the ancestors with their new end and size, then the region's entries.
+        // One new storage: the ancestors with their new end and size, each a piece counted from
+        // its own start, then the region's entries as parsed, their pieces counted from the
+        // fragment's start (before the region, where its opening bracket stands).
         let countDelta = newCount - (high - low)
         guard let patch = JSONIndex(exactCapacity: ancestors.count + newCount) else { return nil }
         for (i, id) in ancestors.enumerated() {
-            var entry = index[id]
-            entry.end = UInt32(truncatingIfNeeded: Int(entry.end) + byteDelta)
-            entry.link = UInt32(truncatingIfNeeded: Int(entry.link) + countDelta)
+            let entry = index[id]
             // A folded container the splice lies in has its children now (only the innermost can be).
-            if entry.header & IndexEntry.foldedFlag != 0 { entry.header &= ~(IndexEntry.foldedFlag | IndexEntry.escapedFlag) }
-            (patch.entries + i).initialize(to: entry)
+            let header = entry.header & IndexEntry.foldedFlag != 0 ? entry.header & ~(IndexEntry.foldedFlag | IndexEntry.escapedFlag) : entry.header
+            patch.set(
+                i, header: header, start: entry.start, end: entry.end + byteDelta, link: entry.link + countDelta,
+                keyStart: entry.keyDelta == IndexEntry.longKeyDelta ? index.longKeyStart(id) : nil, shift: entry.start,
+                limit: options.offsetLimit)
         }
-        let shift = regionStart - 1  // the fragment's opening bracket stands before the region
-        for j in 0..<newCount {
-            var entry = parsed.entries[j + 1]
-            entry.start = UInt32(truncatingIfNeeded: Int(entry.start) + shift)
-            entry.end = UInt32(truncatingIfNeeded: Int(entry.end) + shift)
-            (patch.entries + ancestors.count + j).initialize(to: entry)
-        }
-        for (id, keyStart) in parsed.longKeys { patch.longKeys[ancestors.count + id - 1] = keyStart + shift }
+        (patch.entries + ancestors.count).initialize(from: parsed.entries + 1, count: newCount)
+        for (id, keyStart) in parsed.longKeys where id > 0 { patch.longKeys[ancestors.count + id - 1] = keyStart }
+        for (id, offsets) in parsed.wideOffsets where id > 0 { patch.wideOffsets[ancestors.count + id - 1] = offsets }
         patch.finish(count: ancestors.count + newCount)
+        let fragmentStart = regionStart - 1
+        var regionPieces: [IndexTable.Piece] = []
+        for (k, segment) in parsed.segments.enumerated() {
+            let first = max(1, segment.first)
+            let end = k + 1 < parsed.segments.count ? parsed.segments[k + 1].first : parsed.count
+            regionPieces.append(
+                IndexTable.Piece(storage: patch, first: ancestors.count + first - 1, count: end - first, byteShift: fragmentStart + segment.shift))
+        }
 
         var pieces: [IndexTable.Piece] = []
         var next = 0
         for (i, id) in ancestors.enumerated() {
             pieces += index.pieces(next..<id)
-            pieces.append(IndexTable.Piece(storage: patch, first: i, count: 1, byteShift: 0))
+            pieces.append(IndexTable.Piece(storage: patch, first: i, count: 1, byteShift: index[id].start))
             next = id + 1
         }
         pieces += index.pieces(next..<low)
-        pieces.append(IndexTable.Piece(storage: patch, first: ancestors.count, count: newCount, byteShift: 0))
+        pieces += regionPieces
         pieces += index.pieces(high..<index.count, shiftedBy: byteDelta)
 
         // Child directories: entries of re-parsed children go, those after the region move (and,

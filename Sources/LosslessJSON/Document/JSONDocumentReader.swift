@@ -25,8 +25,8 @@ public final class JSONDocumentReader: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func entry(_ node: JSONDocument.Node) -> IndexEntry {
-        if let entries { return entries[node.id] }
+    private func entry(_ node: JSONDocument.Node) -> IndexTable.Entry {
+        if let entries { return IndexTable.Entry(entries[node.id], shift: 0) }
         return document.index[node.id]
     }
 

@@ -17,18 +17,53 @@ struct IndexTable: @unchecked Sendable {
     private var starts: [Int]
     /// The number of entries.
     let count: Int
-    /// The entries when the index is one unshifted storage.
+    /// The entries when the index is one unshifted storage with no wide entries: each entry's
+    /// offsets are those in the text, read without a search.
     let single: UnsafeMutablePointer<IndexEntry>?
 
+    /// An entry as the document reads it: its offsets in the current text.
+    struct Entry {
+        let header: UInt32
+        let start: Int
+        let end: Int
+        /// The number of records in this value's subtree, itself included: the next sibling is `index + link`.
+        let link: Int
+
+        @inline(__always) var kind: JSONKind { JSONKind(rawValue: UInt8(truncatingIfNeeded: header & IndexEntry.kindMask)) ?? .null }
+        @inline(__always) var keyDelta: UInt32 { header >> IndexEntry.keyDeltaShift }
+
+        @inline(__always)
+        init(_ entry: IndexEntry, shift: Int) {
+            header = entry.header
+            start = Int(entry.start) + shift
+            end = Int(entry.end) + shift
+            link = Int(entry.link)
+        }
+
+        init(header: UInt32, start: Int, end: Int, link: Int) {
+            self.header = header
+            self.start = start
+            self.end = end
+            self.link = link
+        }
+    }
+
+    /// The index a parse made: one piece per segment of its storage.
     init(_ storage: JSONIndex) {
-        self.init(pieces: [Piece(storage: storage, first: 0, count: storage.count, byteShift: 0)])
+        var pieces: [Piece] = []
+        for (i, segment) in storage.segments.enumerated() {
+            let end = i + 1 < storage.segments.count ? storage.segments[i + 1].first : storage.count
+            pieces.append(Piece(storage: storage, first: segment.first, count: end - segment.first, byteShift: segment.shift))
+        }
+        self.init(pieces: pieces)
     }
 
     init(pieces: [Piece]) {
         let kept = pieces.filter { $0.count > 0 }
         self.pieces = kept
         (starts, count) = PieceStarts.of(kept.map(\.count))
-        single = kept.count == 1 && kept[0].first == 0 && kept[0].byteShift == 0 ? kept[0].storage.entries : nil
+        let unshifted = kept.count == 1 && kept[0].first == 0 && kept[0].byteShift == 0 && kept[0].storage.wideOffsets.isEmpty
+        single = unshifted ? kept[0].storage.entries : nil
     }
 
     /// The piece holding entry `id`.
@@ -37,16 +72,16 @@ struct IndexTable: @unchecked Sendable {
 
     /// The entry of node `id`, its byte offsets in the current text.
     @inline(__always)
-    subscript(id: Int) -> IndexEntry {
-        if let single { return single[id] }
+    subscript(id: Int) -> Entry {
+        if let single { return Entry(single[id], shift: 0) }
         let p = piece(containing: id)
         let piece = pieces[p]
-        var entry = piece.storage.entries[piece.first + id - starts[p]]
-        if piece.byteShift != 0 {
-            entry.start = UInt32(truncatingIfNeeded: Int(entry.start) + piece.byteShift)
-            entry.end = UInt32(truncatingIfNeeded: Int(entry.end) + piece.byteShift)
+        let local = piece.first + id - starts[p]
+        let entry = piece.storage.entries[local]
+        guard entry.header & IndexEntry.wideFlag != 0, let wide = piece.storage.wideOffsets[local] else {
+            return Entry(entry, shift: piece.byteShift)
         }
-        return entry
+        return Entry(header: entry.header, start: wide.start + piece.byteShift, end: wide.end + piece.byteShift, link: Int(entry.link))
     }
 
     /// Where the key of member `id` starts, when its distance to the value did not fit in an entry.

@@ -1,3 +1,4 @@
+import Algorithms
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,6 +46,9 @@ struct IndexEntry {
     /// A container whose children are not in the index (a folding parse left it whole): they are
     /// indexed when it is unfolded. Set on a container, `escapedFlag` says something inside it is escaped.
     static let foldedFlag: UInt32 = 1 << 6
+    /// The offsets did not fit in 32 bits from the entry's byte shift (a value of 4 GiB or more,
+    /// or one far past the start of its segment): they are in `JSONIndex.wideOffsets`.
+    static let wideFlag: UInt32 = 1 << 7
     /// The key distance did not fit in 24 bits; the key start is in `JSONIndex.longKeys`.
     static let keyDeltaShift: UInt32 = 8
     static let longKeyDelta: UInt32 = 0xFF_FFFF
@@ -65,10 +69,19 @@ final class JSONIndex: @unchecked Sendable {
     private var capacity: Int
     private(set) var count: Int
     let mappedBytes: Int  // 0 when allocated with malloc
-    /// Key starts of members whose key-to-value distance did not fit in 24 bits.
+    /// Key starts of members whose key-to-value distance did not fit in 24 bits (from the
+    /// entry's byte shift, as its offsets are).
     var longKeys: [Int: Int] = [:]
+    /// Offsets of entries marked `wideFlag` (from the entry's byte shift).
+    var wideOffsets: [Int: (start: Int, end: Int)] = [:]
     /// Whether a folding parse left any container folded.
     var hasFolds = false
+    /// Where the byte shift of the entries changes: from entry `first` on, offsets count from
+    /// `shift` (a parse of a text over 4 GiB counts each stretch of it from its own start).
+    var segments: [(first: Int, shift: Int)] = [(0, 0)]
+
+    /// The farthest an entry's offsets may lie from its byte shift: beyond it they are wide.
+    static let offsetLimit = Int(UInt32.max)
 
     /// Below this worst-case size the index comes from malloc.
     private static let mapThreshold = 16 << 20
@@ -133,6 +146,60 @@ final class JSONIndex: @unchecked Sendable {
     }
 
     @inline(__always) subscript(index: Int) -> IndexEntry { entries[index] }
+
+    // The parser sets these aside through methods kept out of its loop: an access to a class's
+    // stored property is checked for exclusivity at run time, and inlined into the loop the
+    // checks ran on every value.
+
+    /// Records the key start of the member `id` whose key is far from its value.
+    @inline(never)
+    func setLongKey(_ id: Int, start: Int) { longKeys[id] = start }
+
+    /// Records the offsets of the entry `id`, marked wide; an end of nil keeps its start for both
+    /// (a container still open), and a start already recorded stays.
+    @inline(never)
+    func setWide(_ id: Int, start: Int, end: Int?) {
+        let from = wideOffsets[id]?.start ?? start
+        wideOffsets[id] = (from, end ?? from)
+    }
+
+    /// Drops the key starts and wide offsets recorded for entries after `id` (a fold took them).
+    @inline(never)
+    func dropSetAside(after id: Int) {
+        longKeys = longKeys.filter { $0.key <= id }
+        wideOffsets = wideOffsets.filter { $0.key <= id }
+    }
+
+    /// Starts a segment at entry `first`, its offsets counted from `shift`.
+    @inline(never)
+    func startSegment(first: Int, shift: Int) { segments.append((first, shift)) }
+
+    /// The shift of the segment entry `id` belongs to.
+    @inline(never)
+    func segmentShift(of id: Int) -> Int {
+        let s = segments.partitioningIndex { $0.first > id } - 1
+        return segments[max(0, s)].shift
+    }
+
+    /// Where the entry `id`'s value starts, counted from its segment's start.
+    @inline(never)
+    func startInSegment(_ id: Int) -> Int { wideOffsets[id]?.start ?? Int(entries[id].start) }
+
+    /// Writes entry `i` with its offsets counted from `shift` (wide when they lie `limit` or more
+    /// from it, or before it), and its key start when the key is far from the value.
+    func set(_ i: Int, header: UInt32, start: Int, end: Int, link: Int, keyStart: Int?, shift: Int, limit: Int = offsetLimit) {
+        let (from, to) = (start - shift, end - shift)
+        if from >= 0, to <= limit {
+            (entries + i).initialize(
+                to: IndexEntry(
+                    header: header & ~IndexEntry.wideFlag, start: UInt32(truncatingIfNeeded: from), end: UInt32(truncatingIfNeeded: to),
+                    link: UInt32(truncatingIfNeeded: link)))
+        } else {
+            (entries + i).initialize(to: IndexEntry(header: header | IndexEntry.wideFlag, start: 0, end: 0, link: UInt32(truncatingIfNeeded: link)))
+            wideOffsets[i] = (from, to)
+        }
+        if let keyStart { longKeys[i] = keyStart - shift }
+    }
 
     /// Bytes of index memory in use.
     var byteCount: Int { count * MemoryLayout<IndexEntry>.stride }

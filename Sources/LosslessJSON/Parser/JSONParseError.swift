@@ -162,7 +162,7 @@ extension JSONParseError {
         case .invalidUTF8: return ("valid UTF-8", "")
         case .unterminatedString: return ("'\"' to close the string", "")
         case .tooDeep(let limit): return ("at most \(limit) levels of nesting", "raise the maximum depth to accept deeper documents")
-        case .tooLarge: return ("a document smaller than 4 GiB", "")
+        case .tooLarge: return ("fewer than 4,294,967,295 values", "a document this large cannot be indexed")
         case .outOfMemory: return ("memory for the index", "")
         case .cancelled: return ("the rest of the document", "loading was cancelled")
         }

@@ -7,6 +7,10 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// deinitialisation) far from the stack limit. Raise it for machine-generated input.
     public var maxDepth: Int
 
+    /// The farthest an index entry's offsets may lie from its segment's start (4 GiB); tests set
+    /// it low to exercise what a text of many gigabytes needs.
+    var offsetLimit = JSONIndex.offsetLimit
+
     /// Creates options.
     public init(maxDepth: Int = 1024) {
         self.maxDepth = max(0, maxDepth)

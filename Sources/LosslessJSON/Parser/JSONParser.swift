@@ -6,6 +6,8 @@
 /// are checked against the grammar but not converted.
 enum JSONParser {
     private static let quote = UInt8(ascii: "\"")
+    /// The position of a container in the index is kept in 30 bits while it is open.
+    static let maxOpenPosition = 1 << 30
     private static let backslash = UInt8(ascii: "\\")
 
     /// Parses `bytes` (a UTF-8 BOM is skipped, and kept in the bytes) into an index; with
@@ -14,7 +16,12 @@ enum JSONParser {
         _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress? = nil, folding: JSONFolding? = nil
     ) throws(JSONParseError) -> JSONIndex {
         do {
-            return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress, foldBytes: folding?.maxBytes ?? 0)
+            // A text within the offset limit (any under 4 GiB) takes a loop with no segment checks.
+            let foldBytes = folding?.maxBytes ?? 0
+            if bytes.count > options.offsetLimit {
+                return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress, foldBytes: foldBytes, offsetLimit: options.offsetLimit, ManySegments.self)
+            }
+            return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress, foldBytes: foldBytes, offsetLimit: options.offsetLimit, OneSegment.self)
         } catch {
             throw JSONParseError(error, in: bytes)
         }
@@ -206,10 +213,16 @@ enum JSONParser {
 
     /// `foldBytes`: a container below the root whose text is at most this long is folded when it
     /// closes (0: none is).
-    private static func buildIndex(
-        _ bytes: JSONBytes, maxDepth: Int, progress: JSONParseProgress?, foldBytes: Int
+    ///
+    /// Offsets are kept in 32 bits from the start of a segment: a text larger than `offsetLimit`
+    /// starts a new segment at a comma once half the limit is behind (`JSONIndex.segments`), and a
+    /// value whose offsets still do not fit — one spanning more than the limit — is wide.
+    ///
+    /// The helpers below capture no variable (what they change is passed `inout`): a captured
+    /// variable is checked for exclusive access at run time on every use, in the hottest loop.
+    private static func buildIndex<Segments: Segmenting>(
+        _ bytes: JSONBytes, maxDepth: Int, progress: JSONParseProgress?, foldBytes: Int, offsetLimit: Int, _: Segments.Type
     ) throws(RawParseError) -> JSONIndex {
-        guard bytes.count < Int(UInt32.max) else { throw RawParseError(offset: 0, reason: .tooLarge) }
         guard let index = JSONIndex(capacityForBytes: bytes.count) else {
             throw RawParseError(offset: 0, reason: .outOfMemory)
         }
@@ -226,7 +239,8 @@ enum JSONParser {
 
         let entries = index.entries
         var count = 0
-        // Open containers: entry index << 1 | 1 for an object.
+        // Open containers: entry index << 2, | 2 once something inside holds an escape (a folded
+        // container is marked so, for a search), | 1 for an object.
         var stackCapacity = 64
         var stack = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity)
         defer { stack.deallocate() }
@@ -235,10 +249,34 @@ enum JSONParser {
         var keyBits: UInt32 = 0
         var afterComma = false
 
-        @inline(__always) func offset(_ q: UnsafePointer<UInt8>) -> UInt32 { UInt32(truncatingIfNeeded: q - base) }
+        // Whether a container was folded, and whether a long key or a wide value was set aside
+        // (a fold drops those inside it); set on the index at the end.
+        var folded = false
+        var setAside = false
+        // Offsets count from the current segment's start; a text within the limit has one segment.
+        var segment = base
+        var segmentFirst = 0
+        let segmented = Segments.isSegmented
+        /// Records a value whose offsets from its segment's start do not fit: they go aside.
+        func putWide(_ id: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>?, segmentStart: UnsafePointer<UInt8>, _ setAside: inout Bool) {
+            setAside = true
+            entries[id].header |= IndexEntry.wideFlag
+            index.setWide(id, start: start - segmentStart, end: end.map { $0 - segmentStart })
+        }
+        /// The start of the segment entry `id` belongs to (the current one starts at `segment`,
+        /// with entry `segmentFirst`).
+        func segmentStart(of id: Int, current segment: UnsafePointer<UInt8>, first segmentFirst: Int) -> UnsafePointer<UInt8> {
+            id >= segmentFirst ? segment : base + index.segmentShift(of: id)
+        }
+        /// Where the open container `id` starts.
+        func containerStart(_ id: Int, current segment: UnsafePointer<UInt8>, first segmentFirst: Int) -> UnsafePointer<UInt8> {
+            segmentStart(of: id, current: segment, first: segmentFirst) + index.startInSegment(id)
+        }
 
-        /// Parses `"key" :` at p and leaves p at the value; sets keyBits.
-        func parseKey(_ p: inout UnsafePointer<UInt8>, afterComma: Bool) throws(RawParseError) {
+        /// Parses `"key" :` at p and leaves p at the value; returns the header bits for the value.
+        func parseKey(
+            _ p: inout UnsafePointer<UInt8>, afterComma: Bool, id: Int, segment: UnsafePointer<UInt8>, _ setAside: inout Bool
+        ) throws(RawParseError) -> UInt32 {
             guard p.pointee == quote else {
                 throw RawParseError(offset: p - base, reason: afterComma ? .expectedKeyAfterComma : .expectedKey)
             }
@@ -249,65 +287,80 @@ enum JSONParser {
             guard p.pointee == UInt8(ascii: ":") else { throw RawParseError(offset: p - base, reason: .expectedColon) }
             p = skipWhitespace(p + 1)
             let delta = p - keyStart
-            keyBits = escaped ? IndexEntry.keyEscapedFlag : 0
-            if delta < Int(IndexEntry.longKeyDelta) {
-                keyBits |= UInt32(truncatingIfNeeded: delta) << IndexEntry.keyDeltaShift
+            let bits = escaped ? IndexEntry.keyEscapedFlag : 0
+            guard delta >= Int(IndexEntry.longKeyDelta) else { return bits | UInt32(truncatingIfNeeded: delta) << IndexEntry.keyDeltaShift }
+            index.setLongKey(id, start: keyStart - segment)
+            setAside = true
+            return bits | IndexEntry.longKeyDelta << IndexEntry.keyDeltaShift
+        }
+
+        // Without a progress no report is due (past the end); a segment is due half the limit in.
+        let segmentStride = max(1, offsetLimit / 2)
+        var due = Checkpoints(
+            nextReport: progress == nil ? end + 1 : base + JSONParseProgress.stride,
+            nextSegment: segmented ? base + segmentStride : end + 1, next: base)
+        due.next = min(due.nextReport, due.nextSegment)
+        /// At a comma at p: starts a new segment or reports progress (and stops the parse if it
+        /// was cancelled), whichever is due.
+        func check(
+            _ p: UnsafePointer<UInt8>, _ due: inout Checkpoints, segment: inout UnsafePointer<UInt8>, segmentFirst: inout Int, count: Int,
+            innermost: Int
+        ) throws(RawParseError) {
+            // Not inside a container a fold could still take away (with the segment's start):
+            // until then, at every comma.
+            if p >= due.nextSegment, p - containerStart(innermost, current: segment, first: segmentFirst) > foldBytes {
+                segment = p
+                segmentFirst = count
+                index.startSegment(first: count, shift: p - base)
+                due.nextSegment = p + segmentStride
+            }
+            if p >= due.nextReport {
+                due.nextReport = p + JSONParseProgress.stride
+                let behind = p - base - JSONBytes.padding
+                if behind > due.released {
+                    bytes.releasePages(due.released..<behind)
+                    due.released = behind
+                }
+                if let progress, !progress.report(p - base, values: count) { throw RawParseError(offset: p - base, reason: .cancelled) }
+            }
+            due.next = min(due.nextReport, due.nextSegment)
+        }
+
+        /// Sets the end of the container `open` closing at q, in a text of several segments (wide
+        /// when it does not fit); returns its length.
+        func closeInSegment(_ open: Int, at q: UnsafePointer<UInt8>, segment: UnsafePointer<UInt8>, segmentFirst: Int, _ setAside: inout Bool) -> Int {
+            let start = segmentStart(of: open, current: segment, first: segmentFirst)
+            if q - start <= offsetLimit, entries[open].header & IndexEntry.wideFlag == 0 {
+                entries[open].end = UInt32(truncatingIfNeeded: q - start)
             } else {
-                keyBits |= IndexEntry.longKeyDelta << IndexEntry.keyDeltaShift
-                index.longKeys[count] = keyStart - base
+                putWide(open, start: start + Int(entries[open].start), end: q, segmentStart: start, &setAside)
             }
-        }
-
-        // Where the next progress report is due; past the end (never) without a progress.
-        var nextReport = progress == nil ? end + 1 : base + JSONParseProgress.stride
-        // A mapped file's pages behind the parser go back to the page cache (a folded value is
-        // read again only when it is opened): memory holds the index, not the file.
-        var released = 0
-        /// Reports progress at p, and stops the parse if it was cancelled.
-        func report(_ p: UnsafePointer<UInt8>) throws(RawParseError) {
-            nextReport = p + JSONParseProgress.stride
-            let behind = p - base - JSONBytes.padding
-            if behind > released {
-                bytes.releasePages(released..<behind)
-                released = behind
-            }
-            guard let progress, progress.report(p - base, values: count) else { throw RawParseError(offset: p - base, reason: .cancelled) }
-        }
-
-        /// Folds the container at `open`, just closed: its entry stays (size 1, marked folded, and
-        /// marked escaped when anything inside is, for a search), the entries inside it go.
-        func fold(_ open: Int) {
-            var header = entries[open].header | IndexEntry.foldedFlag
-            for inside in (open + 1)..<count where entries[inside].header & (IndexEntry.escapedFlag | IndexEntry.keyEscapedFlag) != 0 {
-                header |= IndexEntry.escapedFlag
-                break
-            }
-            entries[open].header = header
-            entries[open].link = 1
-            index.hasFolds = true
-            if !index.longKeys.isEmpty { index.longKeys = index.longKeys.filter { $0.key <= open } }
-            count = open + 1
+            return q - containerStart(open, current: segment, first: segmentFirst)
         }
 
         p = skipWhitespace(p)
         parsing: while true {
-            // A value starts at p.
+            // A value starts at p; its offsets count from the segment's start.
             let c = p.pointee
-            let start = offset(p)
+            let start = p
+            let startOffset = UInt32(truncatingIfNeeded: p - segment)
             switch c {
             case quote:
                 var escaped = false
                 p = try scanString(p + 1, base: base, end: end, escaped: &escaped)
                 entries[count] = IndexEntry(
                     header: UInt32(JSONKind.string.rawValue) | keyBits | (escaped ? IndexEntry.escapedFlag : 0),
-                    start: start, end: offset(p), link: 1)
+                    start: startOffset, end: UInt32(truncatingIfNeeded: p - segment), link: 1)
+                if escaped, depth > 0 { stack[depth - 1] |= 2 }
+                if segmented, p - segment > offsetLimit { putWide(count, start: start, end: p, segmentStart: segment, &setAside) }
                 count += 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 var nonInteger = false
                 p = try scanNumber(p, base: base, nonInteger: &nonInteger)
                 entries[count] = IndexEntry(
                     header: UInt32(JSONKind.number.rawValue) | keyBits | (nonInteger ? IndexEntry.nonIntegerFlag : 0),
-                    start: start, end: offset(p), link: 1)
+                    start: startOffset, end: UInt32(truncatingIfNeeded: p - segment), link: 1)
+                if segmented, p - segment > offsetLimit { putWide(count, start: start, end: p, segmentStart: segment, &setAside) }
                 count += 1
             case UInt8(ascii: "t"), UInt8(ascii: "n"):
                 let word = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
@@ -316,14 +369,17 @@ enum JSONParser {
                     throw RawParseError(offset: p - base, reason: .invalidLiteral)
                 }
                 p += 4
-                entries[count] = IndexEntry(header: UInt32(kind.rawValue) | keyBits, start: start, end: offset(p), link: 1)
+                entries[count] = IndexEntry(header: UInt32(kind.rawValue) | keyBits, start: startOffset, end: UInt32(truncatingIfNeeded: p - segment), link: 1)
+                if segmented, p - segment > offsetLimit { putWide(count, start: start, end: p, segmentStart: segment, &setAside) }
                 count += 1
             case UInt8(ascii: "f"):
                 guard UnsafeRawPointer(p + 1).loadUnaligned(as: UInt32.self) == 0x6573_6C61 else {
                     throw RawParseError(offset: p - base, reason: .invalidLiteral)
                 }
                 p += 5
-                entries[count] = IndexEntry(header: UInt32(JSONKind.false.rawValue) | keyBits, start: start, end: offset(p), link: 1)
+                entries[count] = IndexEntry(
+                    header: UInt32(JSONKind.false.rawValue) | keyBits, start: startOffset, end: UInt32(truncatingIfNeeded: p - segment), link: 1)
+                if segmented, p - segment > offsetLimit { putWide(count, start: start, end: p, segmentStart: segment, &setAside) }
                 count += 1
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let isObject = c == UInt8(ascii: "{")
@@ -335,16 +391,19 @@ enum JSONParser {
                     stack = grown
                     stackCapacity *= 2
                 }
-                stack[depth] = UInt32(truncatingIfNeeded: count) << 1 | (isObject ? 1 : 0)
+                // The stack keeps 30 bits of an entry's position.
+                guard count < Self.maxOpenPosition else { throw RawParseError(offset: p - base, reason: .tooLarge) }
+                stack[depth] = UInt32(truncatingIfNeeded: count) << 2 | (isObject ? 1 : 0)
                 depth += 1
                 entries[count] = IndexEntry(
-                    header: UInt32((isObject ? JSONKind.object : JSONKind.array).rawValue) | keyBits,
-                    start: start, end: 0, link: 0)
+                    header: UInt32((isObject ? JSONKind.object : JSONKind.array).rawValue) | keyBits, start: startOffset, end: 0, link: 0)
+                if segmented, p - segment > offsetLimit { putWide(count, start: start, end: nil, segmentStart: segment, &setAside) }
                 count += 1
                 p = skipWhitespace(p + 1)
                 if isObject {
                     if p.pointee != UInt8(ascii: "}") {
-                        try parseKey(&p, afterComma: false)
+                        keyBits = try parseKey(&p, afterComma: false, id: count, segment: segment, &setAside)
+                        if keyBits & IndexEntry.keyEscapedFlag != 0 { stack[depth - 1] |= 2 }
                         afterComma = false
                         continue parsing
                     }
@@ -353,11 +412,15 @@ enum JSONParser {
                     afterComma = false
                     continue parsing
                 }
-                // An empty container closes at once below.
+                // An empty container closes at once (it is never folded).
                 depth -= 1
-                let open = Int(stack[depth] >> 1)
                 p += 1
-                entries[open].end = offset(p)
+                let open = count - 1
+                if segmented {
+                    _ = closeInSegment(open, at: p, segment: segment, segmentFirst: segmentFirst, &setAside)
+                } else {
+                    entries[open].end = UInt32(truncatingIfNeeded: p - base)
+                }
                 entries[open].link = 1
             default:
                 throw RawParseError(offset: p - base, reason: afterComma ? .expectedValueAfterComma : .expectedValue)
@@ -374,41 +437,80 @@ enum JSONParser {
                 let c = p.pointee
                 if top & 1 == 1 {
                     if c == UInt8(ascii: ",") {
-                        if p >= nextReport { try report(p) }
+                        if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, innermost: Int(top >> 2)) }
                         p = skipWhitespace(p + 1)
-                        try parseKey(&p, afterComma: true)
+                        keyBits = try parseKey(&p, afterComma: true, id: count, segment: segment, &setAside)
+                        // A key with an escape: its object holds one.
+                        if keyBits & IndexEntry.keyEscapedFlag != 0 { stack[depth - 1] |= 2 }
                         afterComma = true
                         continue parsing
                     }
-                    guard c == UInt8(ascii: "}") else {
-                        throw unexpected(p, base: base, otherwise: .expectedCommaOrBrace)
-                    }
+                    guard c == UInt8(ascii: "}") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBrace) }
                 } else {
                     if c == UInt8(ascii: ",") {
-                        if p >= nextReport { try report(p) }
+                        if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, innermost: Int(top >> 2)) }
                         p = skipWhitespace(p + 1)
                         keyBits = 0
                         afterComma = true
                         continue parsing
                     }
-                    guard c == UInt8(ascii: "]") else {
-                        throw unexpected(p, base: base, otherwise: .expectedCommaOrBracket)
-                    }
+                    guard c == UInt8(ascii: "]") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBracket) }
                 }
                 depth -= 1
-                let open = Int(top >> 1)
+                let open = Int(top >> 2)
                 p += 1
-                entries[open].end = offset(p)
-                if depth > 0, Int(entries[open].end - entries[open].start) <= foldBytes {
-                    fold(open)
+                let length: Int
+                if segmented {
+                    length = closeInSegment(open, at: p, segment: segment, segmentFirst: segmentFirst, &setAside)
+                } else {
+                    entries[open].end = UInt32(truncatingIfNeeded: p - base)
+                    length = Int(entries[open].end &- entries[open].start)
+                }
+                if depth > 0, length <= foldBytes {
+                    // Folded: its entry stays (size 1, marked folded, and marked escaped when
+                    // anything inside is, for a search), the entries inside it go.
+                    entries[open].header |= IndexEntry.foldedFlag | (top & 2 != 0 ? IndexEntry.escapedFlag : 0)
+                    entries[open].link = 1
+                    if setAside { index.dropSetAside(after: open) }
+                    count = open + 1
+                    folded = true
                 } else {
                     entries[open].link = UInt32(truncatingIfNeeded: count - open)
                 }
+                // What a container holds, its parent holds.
+                if top & 2 != 0, depth > 0 { stack[depth - 1] |= 2 }
             }
         }
+        // The subtree sizes are counted in 32 bits.
+        guard count < Int(UInt32.max) else { throw RawParseError(offset: 0, reason: .tooLarge) }
         if let progress { _ = progress.report(bytes.count, values: count) }
+        index.hasFolds = folded
         prefaulter?.stop()  // before the unused tail is given back
         index.finish(count: count)
         return index
     }
+}
+
+/// What a parse does now and then at a comma: report progress (letting go of a mapped file's pages
+/// behind it: memory holds the index, not the file) and start a segment.
+private struct Checkpoints {
+    var nextReport: UnsafePointer<UInt8>
+    var nextSegment: UnsafePointer<UInt8>
+    /// The sooner of the two.
+    var next: UnsafePointer<UInt8>
+    var released = 0
+}
+
+/// Whether a parse keeps its offsets in segments: a type, so that the loop for a text within the
+/// limit is compiled without the checks.
+private protocol Segmenting {
+    static var isSegmented: Bool { get }
+}
+
+private enum OneSegment: Segmenting {
+    static var isSegmented: Bool { false }
+}
+
+private enum ManySegments: Segmenting {
+    static var isSegmented: Bool { true }
 }

@@ -48,16 +48,6 @@ public struct JSONFileSource: DocumentSource {
         return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0, options: options) }
     }
 
-    /// Throws for a file the index cannot address (4 GiB or more, counted in 32 bits), before
-    /// gigabytes are read for nothing.
-    static func refuseIfTooLarge(_ path: String) throws(DocumentSourceError) {
-        var info = stat()
-        if path != "-", stat(path, &info) == 0, Int(info.st_size) >= Int(UInt32.max) {
-            throw DocumentSourceError(
-                .failed, "\(path): \(Int(info.st_size) / 1_000_000) MB; the browser indexes files under 4 GiB (keepsake get, set and validate read a file of any size)")
-        }
-    }
-
     /// Whether `path` is a regular file of `slowLoadThreshold` bytes or more.
     static func isLarge(_ path: String) -> Bool {
         var info = stat()
@@ -84,7 +74,6 @@ public struct JSONFileSource: DocumentSource {
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
-        try Self.refuseIfTooLarge(path)
         if let folding, let mapped = try mapIfLarge() {
             progress.report(.indexing, done: 0, total: mapped.bytes.count)
             do {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON Lines file as a document source: shown as an array of its lines' values, saved line by
 /// line — a changed line edited byte-minimally, untouched and blank lines copied, new elements
 /// appended as new lines, removed elements' lines dropped.
@@ -63,8 +69,12 @@ public struct JSONLinesSource: DocumentSource {
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
-        // The lines' array is about as long as the file.
-        try JSONFileSource.refuseIfTooLarge(path)
+        // The lines' array is about as long as the file, and held with it and its index.
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) >= Int(UInt32.max) {
+            throw DocumentSourceError(
+                .failed, "\(path): \(Int(info.st_size) / 1_000_000) MB; the browser shows JSON Lines files under 4 GiB (keepsake get, set and validate read a file of any size)")
+        }
         let (storage, origin) = try JSONFileSource.read(path, progress: progress)
         var checker = JSONLineChecker(options: options)
         var lines: [Line] = []
