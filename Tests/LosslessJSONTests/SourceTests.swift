@@ -64,8 +64,8 @@ struct SourceTests {
         let folder = TemporaryFolder()
         let text = "{\"n\": 1,  \"s\": \"a\"}\r\n\n[2,3]\n{\"n\": 4}\n"
         let file = folder.write("rows.jsonl", text)
-        var source = JSONLinesSource(path: file)
-        #expect(JSONLinesSource.isJSONLines(file) && !JSONLinesSource.isJSONLines("rows.json"))
+        var source = JSONFileSource(jsonLinesAt: file)
+        #expect(JSONFileSource.isJSONLines(file) && !JSONFileSource.isJSONLines("rows.json"))
         let loaded = try source.load(progress: LoadProgress())
         #expect(loaded.rootValue == [["n": 1, "s": "a"], [2, 3], ["n": 4]])
         // An edit in the first line changes its bytes only; the blank line and CRLF stay.
@@ -73,12 +73,13 @@ struct SourceTests {
         try edited.apply(.replace(at: [0, "s"], with: "b"))
         var saved = try source.save(edited, since: loaded, overrides: [])
         #expect(folder.read(file) == text.replacingOccurrences(of: "\"a\"", with: "\"b\""))
-        // Elements are matched to lines by position: a removed last element drops its line, an
-        // added one is appended, and a changed one is edited in its line's own style.
+        // The lines are the array's elements: a removed one takes its line away, an added one is
+        // a new line (spaced as the first line's members, ended as the last line is), and a
+        // changed one is edited in its line's own style.
         var next = saved
         try next.apply(.insertElement(in: .root, value: ["new": true]))
         saved = try source.save(next, since: saved, overrides: [])
-        #expect(folder.read(file) == "{\"n\": 1,  \"s\": \"b\"}\r\n\n[2,3]\n{\"n\": 4}\n{\"new\":true}\n")
+        #expect(folder.read(file) == "{\"n\": 1,  \"s\": \"b\"}\r\n\n[2,3]\n{\"n\": 4}\n{\"new\": true}\n")
         next = saved
         try next.apply(.remove(at: [3]))
         try next.apply(.replace(at: [2, "n"], with: 5))
@@ -93,7 +94,7 @@ struct SourceTests {
     @Test func invalidLinesAreEachReported() throws {
         let folder = TemporaryFolder()
         let file = folder.write("bad.jsonl", "{}\n{oops\n[1]\n[2,]\n")
-        var source = JSONLinesSource(path: file)
+        var source = JSONFileSource(jsonLinesAt: file)
         let error = #expect(throws: DocumentSourceError.self) { try source.load(progress: LoadProgress()) }
         let lines = error?.message.split(separator: "\n") ?? []
         #expect(lines.count == 3)
@@ -126,14 +127,14 @@ struct PreviewTests {
         var lines = (0..<400_000).map { "{\"id\": \($0), \"pad\": \"xxxxxxxxxxxxxxxxxxxxxxxx\"}" }
         lines[100] = "{oops"
         let file = folder.write("big.jsonl", lines.joined(separator: "\n") + "\n")
-        let source = JSONLinesSource(path: file)
+        let source = JSONFileSource(jsonLinesAt: file)
         #expect(source.loadsSlowly)
         let preview = try #require(source.preview())
         #expect(preview.childCount(preview.root) == 100)
         let last = try JSONPath(parsing: ".[99].id")
         #expect(preview.value(at: last) == .number(JSONNumber(99)))
         lines[100] = "{\"id\": 100}"
-        let valid = JSONLinesSource(path: folder.write("valid.jsonl", lines.joined(separator: "\n") + "\n"))
+        let valid = JSONFileSource(jsonLinesAt: folder.write("valid.jsonl", lines.joined(separator: "\n") + "\n"))
         let count = try #require(valid.preview()).childCount(try #require(valid.preview()).root)
         #expect(count > 1000 && count < 400_000)
     }

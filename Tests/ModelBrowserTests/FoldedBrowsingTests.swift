@@ -10,9 +10,11 @@ import Testing
 @Suite("Browsing a folded document")
 struct FoldedBrowsingTests {
     /// Two browsers on one text, one folded: every key goes to both, every screen and text must match.
-    static func lockstep(_ text: [UInt8], name: String, maxBytes: Int, steps: Int, seed: UInt64, farJumps: Bool = false) throws {
-        let whole = try JSONDocument(bytes: text)
-        let folded = try JSONDocument(storage: JSONBytes(text), folding: JSONFolding(maxBytes: maxBytes))
+    static func lockstep(
+        _ text: [UInt8], name: String, maxBytes: Int, steps: Int, seed: UInt64, farJumps: Bool = false, options: JSONParseOptions = .default
+    ) throws {
+        let whole = try JSONDocument(bytes: text, options: options)
+        let folded = try JSONDocument(storage: JSONBytes(text), options: options, folding: JSONFolding(maxBytes: maxBytes))
         #expect(folded.nodeCount < whole.nodeCount, "nothing was folded")
         func open(_ document: JSONDocument) -> BrowserState {
             var state = BrowserState(
@@ -71,6 +73,13 @@ struct FoldedBrowsingTests {
         let elements = (0..<3000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", {"b": [1, 2]}]}"# }
         let text = Array(("[\n  " + elements.joined(separator: ",\n  ") + "\n]\n").utf8)
         try Self.lockstep(text, name: "large.json", maxBytes: 1 << 16, steps: 3_000, seed: 11, farJumps: true)
+    }
+
+    @Test("random keys over a JSON Lines file (lines added, removed and edited), folded and whole, in lockstep")
+    func jsonLines() throws {
+        let lines = (0..<400).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", {"b": [1, 2]}]}"# }
+        let text = Array((lines.joined(separator: "\n") + "\n\n" + "[1, 2]\r\n").utf8)
+        try Self.lockstep(text, name: "rows.jsonl", maxBytes: 1 << 16, steps: 3_000, seed: 5, farJumps: true, options: JSONParseOptions(jsonLines: true))
     }
 
     @Test("a folded record opens with its members; `:` reaches inside folded records; find goes into them")

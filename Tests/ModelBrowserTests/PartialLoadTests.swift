@@ -23,10 +23,12 @@ struct PartialLoadTests {
             Array(text.utf8.prefix(120)).withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0) }
         }
 
+        /// Parses the text (publishing what it has indexed, as asked), then waits for the gate.
         mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+            let parsed = Result { () throws(JSONParseError) in try JSONDocument(storage: JSONBytes(text), progress: progress.parse, folding: .default) }
             gate.wait()
             if let failure { throw DocumentSourceError(.failed, failure) }
-            do { return try JSONDocument(text) } catch { throw DocumentSourceError(.failed, "\(error)") }
+            do { return try parsed.get() } catch { throw DocumentSourceError(.failed, "\(error)") }
         }
 
         mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
@@ -107,5 +109,38 @@ struct PartialLoadTests {
         var grid = Grid(width: 60, height: 12)
         render(state, into: &grid)
         #expect(grid.text.contains("⚠ start only"))
+    }
+
+    @Test func whatTheLoadHasIndexedSoFarIsShownAsItGrowsKeepingTheView() throws {
+        // Large enough for the parse to publish what it has indexed (every 4 MB).
+        let lines = (0..<200_000).map { "    {\"id\": \($0), \"name\": \"person \($0)\", \"tags\": [\"a\", \"b\"]}" }
+        let text = "{\n  \"version\": 3,\n  \"records\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}\n"
+        let gate = DispatchSemaphore(value: 0)
+        let source = GatedSource(text: text, gate: gate, failure: nil)
+        let terminal = HeadlessTerminal(width: 60, height: 12, script: [])
+        var runtime = BrowserRuntime(terminal: terminal, source: source, registry: ModelRegistry())
+        var state = runtime.startLoading(showing: try #require(source.preview()))
+        let records = try JSONPath(parsing: ".records")
+        let shownAtFirst = try #require(state.document.node(at: records).map { state.document.childCount($0) })
+        for event in events("jjlj") { _ = runtime.handle(event, state: &state) }
+        let cursor = state.cursorPath
+        // The parse has run (the gate holds the load's end): what it indexed is shown, read-only.
+        var clock = ContinuousClock.now
+        var shown = shownAtFirst
+        let deadline = Date().addingTimeInterval(30)
+        while shown == shownAtFirst, Date() < deadline {
+            clock += .seconds(1)
+            _ = runtime.deliverLoad(to: &state, now: clock)
+            shown = state.document.node(at: records).map { state.document.childCount($0) } ?? 0
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(shown > shownAtFirst && shown < 200_000, "\(shownAtFirst) → \(shown)")
+        #expect(state.partialLoad != nil && !state.isModified && state.cursorPath == cursor)
+        _ = runtime.handle(.key(.enter), state: &state)
+        #expect(state.message?.contains("waits for the whole file") == true)
+        gate.signal()
+        waitForLoad(&runtime, &state)
+        #expect(state.partialLoad == nil && state.cursorPath == cursor)
+        #expect(state.document.node(at: records).map { state.document.childCount($0) } == 200_000)
     }
 }

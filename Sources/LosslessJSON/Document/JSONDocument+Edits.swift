@@ -46,9 +46,9 @@ extension JSONDocument {
         switch edit {
         case .replace(let path, let value):
             guard let node = node(at: path) else { throw .notFound(path) }
-            return replacement(of: node, with: value, style: style)
+            return try replacement(of: node, with: value, style: style)
         case .set(let path, let value):
-            if let node = node(at: path) { return replacement(of: node, with: value, style: style) }
+            if let node = node(at: path) { return try replacement(of: node, with: value, style: style) }
             guard case .key(let key)? = path.last, let parentPath = path.parent else { throw .notFound(path) }
             guard let parent = node(at: parentPath) else { throw .notFound(parentPath) }
             // RFC 6901's "-": the position after an array's last element.
@@ -88,7 +88,11 @@ extension JSONDocument {
         }
     }
 
-    private func replacement(of node: Node, with value: JSONValue, style: JSONStyle?) -> JSONSplice {
+    private func replacement(of node: Node, with value: JSONValue, style: JSONStyle?) throws(JSONEditError) -> JSONSplice {
+        if isLinesRoot(node) {
+            guard case .array(let lines) = value else { throw .rootNotAllowed("give a JSON Lines text anything but an array of lines as") }
+            return linesReplacement(with: lines, style: style)
+        }
         let range = range(node)
         let text = JSONWriter.serialize(value, style: layout(inside: node, style: style), baseIndent: lineIndent(at: range.lowerBound))
         return JSONSplice(offset: range.lowerBound, removed: self.text.slice(range), inserted: Array(text.utf8))
@@ -112,6 +116,7 @@ extension JSONDocument {
     }
 
     private func insertion(into container: Node, key: String?, value: JSONValue, at position: Int?, style: JSONStyle?) -> JSONSplice {
+        if isLinesRoot(container) { return lineInsertion(of: value, at: position, style: style) }
         let containerRange = range(container)
         var style = layout(inside: container, style: style)
         // Children by position (a large container's directory finds them without a walk).
@@ -167,6 +172,7 @@ extension JSONDocument {
     }
 
     private func removal(of node: Node, from parent: Node) -> JSONSplice {
+        if isLinesRoot(parent) { return lineRemoval(of: node) }
         let next = subtreeEnd(node) < subtreeEnd(parent) ? Node(id: subtreeEnd(node)) : nil
         let position = child(parent, holding: node)?.position ?? 0
         let previous = position > 0 ? child(parent, at: position - 1) : nil
@@ -201,5 +207,71 @@ extension JSONDocument {
         case (.object, .object(let object)): return childCount(node) == object.members.count && self.value(node) == value
         default: return false
         }
+    }
+}
+
+/// Edits of a JSON Lines text's lines: a line's value is written on one line, and a line goes in
+/// or out with its line break.
+extension JSONDocument {
+    /// Whether a node is the root of a JSON Lines text (its lines' array, with no brackets).
+    func isLinesRoot(_ node: Node) -> Bool { options.jsonLines && node == root }
+
+    /// A value on one line, spaced as the document spaces its members.
+    private func lineText(_ value: JSONValue, style: JSONStyle?) -> [UInt8] {
+        var style = style ?? self.style
+        style.indent = nil
+        return Array(JSONWriter.serialize(value, style: style).utf8)
+    }
+
+    /// Where the line holding `offset` starts.
+    private func lineStart(at offset: Int) -> Int {
+        var start = offset
+        while start > 0, text[start - 1] != 0x0A { start -= 1 }
+        return start
+    }
+
+    /// Where the line holding `offset` ends, its line break included (the text's end for the last).
+    private func lineEnd(at offset: Int) -> Int {
+        var end = offset
+        while end < text.count, text[end] != 0x0A { end += 1 }
+        return min(end + 1, text.count)
+    }
+
+    /// A new line for `value` before the line at `position` (after the last when nil), ended as
+    /// its neighbour is (the line it goes before, or the text's last line); a text without a final
+    /// line break keeps none.
+    private func lineInsertion(of value: JSONValue, at position: Int?, style: JSONStyle?) -> JSONSplice {
+        let line = lineText(value, style: style)
+        /// The line break ending at `end` (exclusive), or the document's.
+        func lineBreak(endingAt end: Int) -> [UInt8] {
+            guard end > 0, text[end - 1] == 0x0A else { return Array((style ?? self.style).newline.utf8) }
+            return end > 1 && text[end - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+        }
+        if let position, let target = child(root, at: position) {
+            let start = lineStart(at: range(target).lowerBound)
+            return JSONSplice(offset: start, removed: [], inserted: line + lineBreak(endingAt: lineEnd(at: range(target).upperBound)))
+        }
+        if text.count == 0 || text[text.count - 1] == 0x0A {
+            return JSONSplice(offset: text.count, removed: [], inserted: line + lineBreak(endingAt: text.count))
+        }
+        return JSONSplice(offset: text.count, removed: [], inserted: lineBreak(endingAt: 0) + line)
+    }
+
+    /// A line taken out with its line break (the last line, without one, with the break before it).
+    private func lineRemoval(of node: Node) -> JSONSplice {
+        let value = range(node)
+        var removed = lineStart(at: value.lowerBound)..<lineEnd(at: value.upperBound)
+        if removed.upperBound == text.count, text[removed.upperBound - 1] != 0x0A, removed.lowerBound > 0 {
+            let breakStart = removed.lowerBound >= 2 && text[removed.lowerBound - 2] == 0x0D ? removed.lowerBound - 2 : removed.lowerBound - 1
+            removed = breakStart..<removed.upperBound
+        }
+        return JSONSplice(offset: removed.lowerBound, removed: text.slice(removed), inserted: [])
+    }
+
+    /// The whole text replaced by lines, one per value.
+    private func linesReplacement(with values: [JSONValue], style: JSONStyle?) -> JSONSplice {
+        let newline = Array((style ?? self.style).newline.utf8)
+        let inserted = values.flatMap { lineText($0, style: style) + newline }
+        return JSONSplice(offset: 0, removed: text.array, inserted: inserted)
     }
 }

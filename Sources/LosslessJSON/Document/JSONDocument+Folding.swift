@@ -171,19 +171,27 @@ extension JSONDocument {
         return JSONDocument(text: text, index: IndexTable(pieces: pieces), cache: cache, options: options, origin: origin)
     }
 
+    /// The options a value's own text is parsed with: the document's, but JSON (a line of JSON
+    /// Lines is one JSON text).
+    public var valueOptions: JSONParseOptions {
+        var options = options
+        options.jsonLines = false
+        return options
+    }
+
     /// A folded container's value, read from its text, or an empty container when the text no
     /// longer parses (it was checked when the file was read: only a change to the file under the
     /// mapping can do that, and the source reports that change).
     func foldedValue(_ node: Node) -> JSONValue {
         let empty: JSONValue = kind(node) == .object ? .object(JSONObject(members: [])) : .array([])
-        guard let contents = try? JSONDocument(bytes: rawBytes(node), options: options) else { return empty }
+        guard let contents = try? JSONDocument(bytes: rawBytes(node), options: valueOptions) else { return empty }
         return contents.rootValue
     }
 
     /// The number of children of a folded container, counted in its text (nil when it no longer
     /// parses, as for `foldedValue`).
     func foldedChildCount(_ node: Node) -> Int? {
-        guard let contents = try? JSONDocument(storage: JSONBytes(rawBytes(node)), options: options, folding: .default) else { return nil }
+        guard let contents = try? JSONDocument(storage: JSONBytes(rawBytes(node)), options: valueOptions, folding: .default) else { return nil }
         return contents.childCount(contents.root)
     }
 }

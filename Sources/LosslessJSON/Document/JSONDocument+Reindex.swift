@@ -53,7 +53,9 @@ extension JSONDocument {
             document.lastChange = change
             return document
         }
-        var document = try JSONDocument(storage: text.flattened(), options: options)
+        // A folded document stays folded (its whole index would be as large as its text).
+        let storage = text.flattened()
+        var document = try mayHaveFolds ? JSONDocument(storage: storage, options: options, folding: .default) : JSONDocument(storage: storage, options: options)
         document.origin = origin
         return document
     }
@@ -65,7 +67,9 @@ extension JSONDocument {
         let b = removed.upperBound
         let byteDelta = inserted.count - removed.count
         let rootEntry = index[0]
-        guard rootEntry.kind.isContainer, a > Int(rootEntry.start), b < Int(rootEntry.end) else { return nil }
+        // A JSON Lines root has no brackets: a splice may reach its ends.
+        let lines = options.jsonLines
+        guard rootEntry.kind.isContainer, lines ? a >= rootEntry.start && b <= rootEntry.end : a > rootEntry.start && b < rootEntry.end else { return nil }
 
         // Descend to the deepest container whose interior holds the splice, noting in it the last
         // child starting at or before the splice (and its position) and the first child ending at
@@ -105,24 +109,33 @@ extension JSONDocument {
         let containerRange = range(container)
         let low = first?.id ?? container.id + 1
         let high = last.map(subtreeEnd) ?? subtreeEnd(container)
-        let regionStart = first.map(memberStart) ?? containerRange.lowerBound + 1
-        let regionEnd = last.map { range($0).upperBound } ?? containerRange.upperBound - 1
+        // A JSON Lines root's lines are its children: parsed as lines, with no brackets around.
+        let linesRoot = lines && container == root
+        // Each value of JSON Lines stays on its line: a line break goes in only among the lines
+        // (their parse below checks it), never inside one's value.
+        if lines, !linesRoot, inserted.contains(0x0A) { return nil }
+        let bracket = linesRoot ? 0 : 1
+        let regionStart = first.map(memberStart) ?? containerRange.lowerBound + bracket
+        let regionEnd = last.map { range($0).upperBound } ?? containerRange.upperBound - bracket
 
         // The region's new text in the container's brackets, parsed at the container's depth.
         let isObject = kind(container) == .object
-        let fragment = JSONBytes(uninitializedCount: 2 + (a - regionStart) + inserted.count + (regionEnd - b))
+        let fragment = JSONBytes(uninitializedCount: 2 * bracket + (a - regionStart) + inserted.count + (regionEnd - b))
         var target = fragment.base
         func append(_ chunk: UnsafeBufferPointer<UInt8>) {
             if let source = chunk.baseAddress { target.update(from: source, count: chunk.count) }
             target += chunk.count
         }
-        target.pointee = isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
-        target += 1
+        if !linesRoot {
+            target.pointee = isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
+            target += 1
+        }
         self.text.forEachChunk(of: regionStart..<a, append)
         inserted.withUnsafeBufferPointer(append)
         self.text.forEachChunk(of: b..<regionEnd, append)
-        target.pointee = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if !linesRoot { target.pointee = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
         var fragmentOptions = options
+        fragmentOptions.jsonLines = linesRoot
         fragmentOptions.maxDepth = options.maxDepth - (ancestors.count - 1)
         guard fragmentOptions.maxDepth >= 1 else { return nil }
         let parsed: JSONIndex
@@ -133,8 +146,9 @@ extension JSONDocument {
             return nil
         }
         let newCount = parsed.count - 1
-        // Children were between others: the region must still hold one, or commas would dangle.
-        if newCount == 0, low > container.id + 1 || high < subtreeEnd(container) { return nil }
+        // Children were between others: the region must still hold one, or commas would dangle
+        // (lines have no commas).
+        if newCount == 0, !linesRoot, low > container.id + 1 || high < subtreeEnd(container) { return nil }
         var oldChildren = 0
         var cursor = low
         while cursor < high {
@@ -166,7 +180,7 @@ extension JSONDocument {
         for (id, keyStart) in parsed.longKeys where id > 0 { patch.longKeys[ancestors.count + id - 1] = keyStart }
         for (id, offsets) in parsed.wideOffsets where id > 0 { patch.wideOffsets[ancestors.count + id - 1] = offsets }
         patch.finish(count: ancestors.count + newCount)
-        let fragmentStart = regionStart - 1
+        let fragmentStart = regionStart - bracket
         var regionPieces: [IndexTable.Piece] = []
         for (k, segment) in parsed.segments.enumerated() {
             let first = max(1, segment.first)

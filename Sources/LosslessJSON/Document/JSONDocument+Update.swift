@@ -29,7 +29,7 @@ extension JSONDocument {
         let indent = lineIndent(at: range.lowerBound)
         var local: JSONDocument
         do {
-            local = try JSONDocument(indent + rawText(node), options: options)
+            local = try JSONDocument(indent + rawText(node), options: valueOptions)
         } catch {
             throw .invalidResult(error)
         }

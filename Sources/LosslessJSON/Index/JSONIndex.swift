@@ -69,6 +69,9 @@ final class JSONIndex: @unchecked Sendable {
     private var capacity: Int
     private(set) var count: Int
     let mappedBytes: Int  // 0 when allocated with malloc
+    /// For a view of another index's first entries (`init(viewing:…)`), that index: it owns the
+    /// memory, which this one reads and never frees.
+    private let owner: JSONIndex?
     /// Key starts of members whose key-to-value distance did not fit in 24 bits (from the
     /// entry's byte shift, as its offsets are).
     var longKeys: [Int: Int] = [:]
@@ -105,6 +108,21 @@ final class JSONIndex: @unchecked Sendable {
             self.capacity = capacity
         }
         count = 0
+        owner = nil
+    }
+
+    /// The first `count` entries of an index still being written (`IndexPrefix`), with what was
+    /// set aside for them then: read here while the parse writes the entries after them.
+    init(viewing owner: JSONIndex, count: Int, longKeys: [Int: Int], wideOffsets: [Int: (start: Int, end: Int)], segments: [(first: Int, shift: Int)], hasFolds: Bool) {
+        entries = owner.entries
+        capacity = count
+        self.count = count
+        mappedBytes = 0
+        self.owner = owner
+        self.longKeys = longKeys
+        self.wideOffsets = wideOffsets
+        self.segments = segments
+        self.hasFolds = hasFolds
     }
 
     /// Room for exactly `capacity` entries, from the allocator (the entries of a re-indexed region).
@@ -114,9 +132,11 @@ final class JSONIndex: @unchecked Sendable {
         mappedBytes = 0
         self.capacity = max(1, capacity)
         count = 0
+        owner = nil
     }
 
     deinit {
+        guard owner == nil else { return }
         if mappedBytes > 0 {
             munmap(UnsafeMutableRawPointer(entries), mappedBytes)
         } else {
@@ -127,11 +147,11 @@ final class JSONIndex: @unchecked Sendable {
     /// Records the number of entries written and gives back the room beyond them: the worst-case
     /// allocation is 16 bytes per byte of text, while a text of many small documents (the lines
     /// of a JSON Lines file) uses a tenth of that.
-    func finish(count: Int) {
+    func finish(count: Int, movable: Bool = true) {
         self.count = count
         guard mappedBytes > 0 else {
             let stride = MemoryLayout<IndexEntry>.stride
-            if count < capacity / 2, let shrunk = realloc(UnsafeMutableRawPointer(entries), max(1, count) * stride) {
+            if movable, count < capacity / 2, let shrunk = realloc(UnsafeMutableRawPointer(entries), max(1, count) * stride) {
                 entries = shrunk.bindMemory(to: IndexEntry.self, capacity: max(1, count))
                 capacity = max(1, count)
             }

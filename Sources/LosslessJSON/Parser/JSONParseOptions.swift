@@ -7,13 +7,18 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// deinitialisation) far from the stack limit. Raise it for machine-generated input.
     public var maxDepth: Int
 
+    /// Whether the text is JSON Lines: one value per line (blank lines hold none), read as an array
+    /// of the lines' values whose root spans the text. Edits keep each value on its line.
+    public var jsonLines = false
+
     /// The farthest an index entry's offsets may lie from its segment's start (4 GiB); tests set
     /// it low to exercise what a text of many gigabytes needs.
     var offsetLimit = JSONIndex.offsetLimit
 
     /// Creates options.
-    public init(maxDepth: Int = 1024) {
+    public init(maxDepth: Int = 1024, jsonLines: Bool = false) {
         self.maxDepth = max(0, maxDepth)
+        self.jsonLines = jsonLines
     }
 
     /// The defaults.

@@ -9,12 +9,19 @@ public final class JSONParseProgress: Sendable {
     private let parsed = Atomic<Int>(0)
     private let indexed = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
+    private let wantsPrefixes = Atomic<Bool>(false)
+    private let prefix = Mutex<(generation: Int, prefix: IndexPrefix?)>((0, nil))
 
     /// Bytes between reports.
     static let stride = 4 << 20
+    /// Bytes between this parse's reports (tests make them frequent).
+    let reportStride: Int
 
     /// Creates a progress that has seen no bytes yet.
-    public init() {}
+    public init() { reportStride = Self.stride }
+
+    /// A progress reported every `bytes` bytes.
+    init(reportingEvery bytes: Int) { reportStride = max(1, bytes) }
 
     /// The bytes parsed so far (updated about every 4 MB).
     public var bytesParsed: Int { parsed.load(ordering: .relaxed) }
@@ -27,6 +34,28 @@ public final class JSONParseProgress: Sendable {
 
     /// Values indexed by the last report (lets the index be faulted in ahead of the parser).
     var valuesIndexed: Int { indexed.load(ordering: .relaxed) }
+
+    /// Whether the parse publishes what it has indexed so far at its reports (off unless asked:
+    /// it copies the containers open then).
+    public var publishesPrefixes: Bool {
+        get { wantsPrefixes.load(ordering: .relaxed) }
+        set { wantsPrefixes.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Counts the prefixes published so far (0: none yet).
+    public var prefixGeneration: Int { prefix.withLock { $0.generation } }
+
+    /// A document of what the parse had indexed at its last publication — its values up to
+    /// there, every container still open closed there — or nil before the first. Read-only in
+    /// spirit: its text is the whole text, of which it indexes the start.
+    public func indexedPrefix() -> JSONDocument? {
+        prefix.withLock { $0.prefix }.map(JSONDocument.init(prefix:))
+    }
+
+    /// Publishes what the parse has indexed so far.
+    func publish(_ published: IndexPrefix) {
+        prefix.withLock { $0 = ($0.generation + 1, published) }
+    }
 
     /// Records progress; returns false when the parse should stop.
     func report(_ bytes: Int, values: Int) -> Bool {

@@ -16,12 +16,16 @@ enum JSONParser {
         _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress? = nil, folding: JSONFolding? = nil
     ) throws(JSONParseError) -> JSONIndex {
         do {
-            // A text within the offset limit (any under 4 GiB) takes a loop with no segment checks.
+            // Each kind of text takes a loop compiled for it: one within the offset limit (any under
+            // 4 GiB) with no segment checks, a JSON text with no line checks.
             let foldBytes = folding?.maxBytes ?? 0
-            if bytes.count > options.offsetLimit {
-                return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress, foldBytes: foldBytes, offsetLimit: options.offsetLimit, ManySegments.self)
+            func parse<Layout: TextLayout>(_: Layout.Type) throws(RawParseError) -> JSONIndex {
+                if bytes.count > options.offsetLimit {
+                    return try buildIndex(bytes, options: options, progress: progress, foldBytes: foldBytes, ManySegments.self, Layout.self)
+                }
+                return try buildIndex(bytes, options: options, progress: progress, foldBytes: foldBytes, OneSegment.self, Layout.self)
             }
-            return try buildIndex(bytes, maxDepth: options.maxDepth, progress: progress, foldBytes: foldBytes, offsetLimit: options.offsetLimit, OneSegment.self)
+            return try options.jsonLines ? parse(JSONLinesLayout.self) : parse(OneTextLayout.self)
         } catch {
             throw JSONParseError(error, in: bytes)
         }
@@ -47,6 +51,15 @@ enum JSONParser {
             if c == 0x20 || c == 0x0D || c == 0x09 { p += 1; continue }
             return p
         }
+    }
+
+    /// Skips the white space of a JSON Lines line: spaces, tabs and carriage returns, but not a
+    /// line feed or the carriage return before one (the line's break).
+    @inline(__always)
+    static func skipSpaces(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var p = start
+        while p.pointee == 0x20 || p.pointee == 0x09 || (p.pointee == 0x0D && p[1] != 0x0A) { p += 1 }
+        return p
     }
 
     @inline(__always)
@@ -220,9 +233,14 @@ enum JSONParser {
     ///
     /// The helpers below capture no variable (what they change is passed `inout`): a captured
     /// variable is checked for exclusive access at run time on every use, in the hottest loop.
-    private static func buildIndex<Segments: Segmenting>(
-        _ bytes: JSONBytes, maxDepth: Int, progress: JSONParseProgress?, foldBytes: Int, offsetLimit: Int, _: Segments.Type
+    ///
+    /// A JSON Lines text (`Layout.isLines`) is indexed as an array of its lines' values: the root
+    /// entry spans the text, a value ends at its line's break, and white space inside a value does
+    /// not cross one — an error is where a parse of that line alone puts it.
+    private static func buildIndex<Segments: Segmenting, Layout: TextLayout>(
+        _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress?, foldBytes: Int, _: Segments.Type, _: Layout.Type
     ) throws(RawParseError) -> JSONIndex {
+        let (maxDepth, offsetLimit) = (options.maxDepth, options.offsetLimit)
         guard let index = JSONIndex(capacityForBytes: bytes.count) else {
             throw RawParseError(offset: 0, reason: .outOfMemory)
         }
@@ -257,6 +275,9 @@ enum JSONParser {
         var segment = base
         var segmentFirst = 0
         let segmented = Segments.isSegmented
+        let isLines = Layout.isLines
+        /// Skips white space inside a value (in JSON Lines, not past a line break).
+        @inline(__always) func skip(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> { isLines ? skipSpaces(p) : skipWhitespace(p) }
         /// Records a value whose offsets from its segment's start do not fit: they go aside.
         func putWide(_ id: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>?, segmentStart: UnsafePointer<UInt8>, _ setAside: inout Bool) {
             setAside = true
@@ -283,9 +304,9 @@ enum JSONParser {
             let keyStart = p
             var escaped = false
             p = try scanString(p + 1, base: base, end: end, escaped: &escaped)
-            p = skipWhitespace(p)
+            p = skip(p)
             guard p.pointee == UInt8(ascii: ":") else { throw RawParseError(offset: p - base, reason: .expectedColon) }
-            p = skipWhitespace(p + 1)
+            p = skip(p + 1)
             let delta = p - keyStart
             let bits = escaped ? IndexEntry.keyEscapedFlag : 0
             guard delta >= Int(IndexEntry.longKeyDelta) else { return bits | UInt32(truncatingIfNeeded: delta) << IndexEntry.keyDeltaShift }
@@ -297,33 +318,54 @@ enum JSONParser {
         // Without a progress no report is due (past the end); a segment is due half the limit in.
         let segmentStride = max(1, offsetLimit / 2)
         var due = Checkpoints(
-            nextReport: progress == nil ? end + 1 : base + JSONParseProgress.stride,
+            nextReport: progress.map { base + $0.reportStride } ?? end + 1,
             nextSegment: segmented ? base + segmentStride : end + 1, next: base)
         due.next = min(due.nextReport, due.nextSegment)
         /// At a comma at p: starts a new segment or reports progress (and stops the parse if it
         /// was cancelled), whichever is due.
         func check(
             _ p: UnsafePointer<UInt8>, _ due: inout Checkpoints, segment: inout UnsafePointer<UInt8>, segmentFirst: inout Int, count: Int,
-            innermost: Int
+            stack: UnsafePointer<UInt32>, depth: Int, folded: Bool
         ) throws(RawParseError) {
-            // Not inside a container a fold could still take away (with the segment's start):
-            // until then, at every comma.
-            if p >= due.nextSegment, p - containerStart(innermost, current: segment, first: segmentFirst) > foldBytes {
+            // Not inside a container a fold could still take away (with the segment's start, or
+            // entries a published prefix reads): until then, at every comma.
+            let innermost = Int(stack[depth - 1] >> 2)
+            let settled = p - containerStart(innermost, current: segment, first: segmentFirst) > foldBytes
+            if p >= due.nextSegment, settled {
                 segment = p
                 segmentFirst = count
                 index.startSegment(first: count, shift: p - base)
                 due.nextSegment = p + segmentStride
             }
             if p >= due.nextReport {
-                due.nextReport = p + JSONParseProgress.stride
+                due.nextReport = p + (progress?.reportStride ?? JSONParseProgress.stride)
                 let behind = p - base - JSONBytes.padding
                 if behind > due.released {
                     bytes.releasePages(due.released..<behind)
                     due.released = behind
                 }
                 if let progress, !progress.report(p - base, values: count) { throw RawParseError(offset: p - base, reason: .cancelled) }
+                if let progress, progress.publishesPrefixes, settled {
+                    progress.publish(prefix(at: p, count: count, stack: stack, depth: depth, segment: segment, segmentFirst: segmentFirst, folded: folded))
+                }
             }
             due.next = min(due.nextReport, due.nextSegment)
+        }
+        /// What is indexed up to p, a comma or line break: the open containers copied.
+        func prefix(
+            at p: UnsafePointer<UInt8>, count: Int, stack: UnsafePointer<UInt32>, depth: Int, segment: UnsafePointer<UInt8>, segmentFirst: Int,
+            folded: Bool
+        ) -> IndexPrefix {
+            let aside = index.setAsideCopy()
+            let open = (0..<depth).map { d in
+                let id = Int(stack[d] >> 2)
+                let shift = segmentStart(of: id, current: segment, first: segmentFirst) - base
+                let keyStart = entries[id].header >> IndexEntry.keyDeltaShift == IndexEntry.longKeyDelta ? aside.longKeys[id].map { $0 + shift } : nil
+                return IndexPrefix.Open(id: id, header: entries[id].header, start: containerStart(id, current: segment, first: segmentFirst) - base, keyStart: keyStart)
+            }
+            return IndexPrefix(
+                bytes: bytes, index: index, count: count, cut: p - base, open: open, longKeys: aside.longKeys, wideOffsets: aside.wideOffsets,
+                segments: aside.segments, hasFolds: folded, options: options)
         }
 
         /// Sets the end of the container `open` closing at q, in a text of several segments (wide
@@ -339,7 +381,16 @@ enum JSONParser {
         }
 
         p = skipWhitespace(p)
-        parsing: while true {
+        if isLines {
+            // The root: an array of the lines' values, spanning the text (blank lines before the
+            // first value are skipped above).
+            entries[0] = IndexEntry(header: UInt32(JSONKind.array.rawValue), start: 0, end: 0, link: 0)
+            stack[0] = 0
+            depth = 1
+            count = 1
+        }
+        // (JSON Lines: a text of no lines, or whose last line break is followed by nothing, ends here.)
+        parsing: while !(isLines && p == end) {
             // A value starts at p; its offsets count from the segment's start.
             let c = p.pointee
             let start = p
@@ -399,7 +450,7 @@ enum JSONParser {
                     header: UInt32((isObject ? JSONKind.object : JSONKind.array).rawValue) | keyBits, start: startOffset, end: 0, link: 0)
                 if segmented, p - segment > offsetLimit { putWide(count, start: start, end: nil, segmentStart: segment, &setAside) }
                 count += 1
-                p = skipWhitespace(p + 1)
+                p = skip(p + 1)
                 if isObject {
                     if p.pointee != UInt8(ascii: "}") {
                         keyBits = try parseKey(&p, afterComma: false, id: count, segment: segment, &setAside)
@@ -428,17 +479,28 @@ enum JSONParser {
 
             // After a value: a separator, the end of a container, or the end of the text.
             while true {
-                p = skipWhitespace(p)
+                p = skip(p)
                 if depth == 0 {
                     guard p == end else { throw unexpected(p, base: base, otherwise: .expectedEnd) }
                     break parsing
                 }
                 let top = stack[depth - 1]
                 let c = p.pointee
+                if isLines, depth == 1 {
+                    // A line's value ended: nothing but spaces may follow it on its line.
+                    if p == end { break parsing }
+                    guard c == 0x0A || (c == 0x0D && p[1] == 0x0A) else { throw unexpected(p, base: base, otherwise: .expectedEnd) }
+                    if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, stack: stack, depth: depth, folded: folded) }
+                    // Blank lines are skipped (they hold no value).
+                    p = skipWhitespace(p + 1)
+                    keyBits = 0
+                    afterComma = false
+                    continue parsing
+                }
                 if top & 1 == 1 {
                     if c == UInt8(ascii: ",") {
-                        if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, innermost: Int(top >> 2)) }
-                        p = skipWhitespace(p + 1)
+                        if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, stack: stack, depth: depth, folded: folded) }
+                        p = skip(p + 1)
                         keyBits = try parseKey(&p, afterComma: true, id: count, segment: segment, &setAside)
                         // A key with an escape: its object holds one.
                         if keyBits & IndexEntry.keyEscapedFlag != 0 { stack[depth - 1] |= 2 }
@@ -448,8 +510,8 @@ enum JSONParser {
                     guard c == UInt8(ascii: "}") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBrace) }
                 } else {
                     if c == UInt8(ascii: ",") {
-                        if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, innermost: Int(top >> 2)) }
-                        p = skipWhitespace(p + 1)
+                        if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, stack: stack, depth: depth, folded: folded) }
+                        p = skip(p + 1)
                         keyBits = 0
                         afterComma = true
                         continue parsing
@@ -481,12 +543,23 @@ enum JSONParser {
                 if top & 2 != 0, depth > 0 { stack[depth - 1] |= 2 }
             }
         }
+        if isLines {
+            // The root ends with the text.
+            depth = 0
+            if segmented {
+                _ = closeInSegment(0, at: end, segment: segment, segmentFirst: segmentFirst, &setAside)
+            } else {
+                entries[0].end = UInt32(truncatingIfNeeded: end - base)
+            }
+            entries[0].link = UInt32(truncatingIfNeeded: count)
+        }
         // The subtree sizes are counted in 32 bits.
         guard count < Int(UInt32.max) else { throw RawParseError(offset: 0, reason: .tooLarge) }
         if let progress { _ = progress.report(bytes.count, values: count) }
         index.hasFolds = folded
         prefaulter?.stop()  // before the unused tail is given back
-        index.finish(count: count)
+        // A published prefix reads the entries where they are: they stay there.
+        index.finish(count: count, movable: !(progress?.publishesPrefixes ?? false))
         return index
     }
 }
@@ -513,4 +586,17 @@ private enum OneSegment: Segmenting {
 
 private enum ManySegments: Segmenting {
     static var isSegmented: Bool { true }
+}
+
+/// Whether a parse reads a JSON text or JSON Lines: a type, so that each loop is compiled for one.
+private protocol TextLayout {
+    static var isLines: Bool { get }
+}
+
+private enum OneTextLayout: TextLayout {
+    static var isLines: Bool { false }
+}
+
+private enum JSONLinesLayout: TextLayout {
+    static var isLines: Bool { true }
 }

@@ -5,12 +5,18 @@ import Glibc
 import Darwin
 #endif
 
-/// A JSON file, or standard input (`-`), as a document source: saved atomically to the file,
-/// only the edited bytes changed, never over a change made on disk since it was read.
+/// A JSON file, a JSON Lines file, or standard input (`-`), as a document source: saved
+/// atomically to the file, only the edited bytes changed, never over a change made on disk since
+/// it was read.
+///
+/// A JSON Lines file (`options.jsonLines`) is a document of its lines (`JSONParseOptions`): an
+/// array of their values whose text is the file itself, so it is saved as any file is — an edit
+/// inside a line changes that line's bytes, a new element is a new line, a removed one takes its
+/// line away; blank lines and line breaks stay.
 public struct JSONFileSource: DocumentSource {
     /// The file's path, or "-" for standard input.
     public private(set) var path: String
-    /// The parse options (nesting limit).
+    /// The parse options (nesting limit, JSON Lines).
     public let options: JSONParseOptions
     /// How a file of `mappedFileSize` or more is indexed: mapped rather than read, its small
     /// containers folded until opened (see `JSONFolding`); nil reads and indexes every file whole.
@@ -29,6 +35,18 @@ public struct JSONFileSource: DocumentSource {
         self.options = options
     }
 
+    /// A JSON Lines file.
+    public init(jsonLinesAt path: String, options: JSONParseOptions = .default) {
+        var options = options
+        options.jsonLines = true
+        self.init(path: path, options: options)
+    }
+
+    /// Whether a file name says JSON Lines (`.jsonl`, `.ndjson`).
+    public static func isJSONLines(_ path: String) -> Bool {
+        path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+    }
+
     /// Whether the source is standard input.
     public var isStandardInput: Bool { path == "-" }
 
@@ -42,10 +60,22 @@ public struct JSONFileSource: DocumentSource {
     public static let previewSize = 1 << 20
 
     /// A large file's first megabyte, closed after its last complete value
-    /// (`JSONDocument.leadingPart`): shown while the whole file is read and indexed.
+    /// (`JSONDocument.leadingPart`) — for JSON Lines, its complete lines up to the first invalid
+    /// one: shown while the whole file is read and indexed.
     public func preview() -> JSONDocument? {
         guard loadsSlowly, let start = Self.start(of: path) else { return nil }
-        return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0, options: options) }
+        guard options.jsonLines else { return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0, options: options) } }
+        guard let end = start.lastIndex(of: 0x0A) else { return nil }
+        let bytes = JSONBytes(start[...end])
+        var valid = 0
+        var checker = JSONLineChecker(options: options)
+        JSONLines.forEachLine(in: bytes.buffer) { line in
+            guard checker.check(UnsafeBufferPointer(rebasing: bytes.buffer[line.content])) == nil else { return false }
+            valid = line.whole.upperBound
+            return true
+        }
+        // Checked line by line: a failure here is the file changing under the read (the whole load says so).
+        return try? JSONDocument(bytes: bytes.buffer[..<valid], options: options)
     }
 
     /// Whether `path` is a regular file of `slowLoadThreshold` bytes or more.
@@ -84,7 +114,10 @@ public struct JSONFileSource: DocumentSource {
             } catch where error.isCancellation {
                 throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
             } catch {
-                throw DocumentSourceError(.invalidJSON(path: path, error))
+                // Another pass over gigabytes to list every invalid line would be a long wait: the
+                // first is said, and where to see the rest.
+                let rest = options.jsonLines ? " (keepsake validate \(path) lists every invalid line)" : ""
+                throw DocumentSourceError(.failed, JSONFileError.invalidJSON(path: path, error).description + rest)
             }
         }
         mapping.watch(nil)
@@ -97,8 +130,22 @@ public struct JSONFileSource: DocumentSource {
         } catch where error.isCancellation {
             throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
         } catch {
-            throw DocumentSourceError(.invalidJSON(path: path, error))
+            guard options.jsonLines else { throw DocumentSourceError(.invalidJSON(path: path, error)) }
+            throw invalidLines(of: storage)
         }
+    }
+
+    /// Every invalid line of a JSON Lines text, each with its line and column, and what to do.
+    private func invalidLines(of storage: JSONBytes) -> DocumentSourceError {
+        var checker = JSONLineChecker(options: options)
+        var errors: [String] = []
+        JSONLines.forEachLine(in: storage.buffer) { line in
+            if let error = checker.check(UnsafeBufferPointer(rebasing: storage.buffer[line.content])) {
+                errors.append("\(shownInMessage(path)):\(line.number):\(error.column): error: \(error.message)")
+            }
+            return true
+        }
+        return DocumentSourceError(.failed, (errors + ["\(shownInMessage(path)): \(errors.count) invalid line(s); fix them before browsing"]).joined(separator: "\n"))
     }
 
     /// The file mapped, when it is a regular file of `mappedFileSize` or more.

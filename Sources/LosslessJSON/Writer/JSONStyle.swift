@@ -32,6 +32,7 @@ extension JSONDocument {
     /// A document with folded containers reads it from the parse of its first megabyte, where
     /// nothing is folded: the same values are looked at as when the whole was indexed.
     public var style: JSONStyle {
+        if options.jsonLines { return linesStyle }
         if mayHaveFolds {
             let sample = self.text.withContiguousBytes(0..<min(self.text.count, LocatedEdit.styleSample)) {
                 JSONDocument.leadingPart(of: $0, options: options)
@@ -88,6 +89,21 @@ extension JSONDocument {
         if !sawColon, style.indent != nil { style.colon = ": " }
         // No one-line container with two children to copy from: space commas like colons.
         if !sawComma, style.colon.hasSuffix(" ") { style.comma = " " }
+        return style
+    }
+
+    /// A JSON Lines text's style: one line per value, spaced as its first line's value, with the
+    /// text's line break.
+    private var linesStyle: JSONStyle {
+        var style = JSONStyle.minified
+        // (The first line was checked when the text was read: a parse of it fails only for a file
+        // changed under its mapping, and then the minified style stands.)
+        if let first = child(root, at: 0), range(first).count <= 1 << 20, let line = try? JSONDocument(bytes: rawBytes(first)) {
+            style = line.style
+        }
+        style.indent = nil
+        let breakAt = text.withContiguousBytes(0..<min(text.count, 1 << 20)) { $0.firstIndex(of: 0x0A) }
+        style.newline = breakAt.map { $0 > 0 && text[$0 - 1] == 0x0D ? "\r\n" : "\n" } ?? "\n"
         return style
     }
 

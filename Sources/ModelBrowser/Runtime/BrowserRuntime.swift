@@ -30,8 +30,14 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     private var check: BackgroundCheck?
     /// The load of the whole document behind a first screen of its start, while it runs.
     private var loading: BackgroundLoad?
+    /// What the load has indexed so far, being made ready on another thread to be shown.
+    private var preparing: PreparedPart?
+    /// The last part shown (`JSONParseProgress.prefixGeneration`), and when.
+    private var shownPart = (generation: 0, at: ContinuousClock.now)
     /// When the source was last asked what others changed.
     private var askedForChanges = ContinuousClock.now
+    /// How often a growing part of a loading document replaces the one shown.
+    static var partInterval: Duration { .milliseconds(500) }
 
     /// A runtime for a source in a terminal; `editor` defaults to the person's editor.
     public init(
@@ -94,23 +100,38 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     /// Starts loading the whole source on another thread and returns the state showing `start`
     /// meanwhile (`deliverLoad` hands over the load's news).
     mutating func startLoading(showing start: JSONDocument) -> BrowserState {
-        let load = BackgroundLoad(source)
+        let load = BackgroundLoad(source, publishingParts: true)
         var initial = state(for: start)
         initial.showPartly(LoadingProgress(sourceName: source.name, load.progress.snapshot))
         loading = load
         return initial
     }
 
-    /// Hands the background load's progress or outcome to the state; returns whether it changed.
-    mutating func deliverLoad(to state: inout BrowserState) -> Bool {
+    /// Hands the background load's progress or outcome to the state — and, every half second,
+    /// what it has indexed so far, so the view grows while the whole loads; returns whether the
+    /// state changed.
+    mutating func deliverLoad(to state: inout BrowserState, now: ContinuousClock.Instant = .now) -> Bool {
         guard let load = loading else { return false }
         guard let (result, loaded) = load.outcome else {
-            let now = LoadingProgress(sourceName: source.name, load.progress.snapshot)
-            guard now != state.partialLoad?.progress else { return false }
-            _ = handle(.loadProgressed(now), state: &state)
+            var changed = false
+            if let ready = preparing?.document {
+                preparing = nil
+                state.showLoadedPart(ready)
+                changed = true
+            } else if preparing == nil, now - shownPart.at >= Self.partInterval {
+                let generation = load.progress.parse.prefixGeneration
+                if generation > shownPart.generation {
+                    shownPart = (generation, now)
+                    preparing = PreparedPart(load.progress.parse)
+                }
+            }
+            let progress = LoadingProgress(sourceName: source.name, load.progress.snapshot)
+            guard progress != state.partialLoad?.progress else { return changed }
+            _ = handle(.loadProgressed(progress), state: &state)
             return true
         }
         loading = nil
+        preparing = nil
         switch result {
         case .success(let whole):
             source = loaded
@@ -315,17 +336,38 @@ final class BackgroundLoad: Sendable {
     let progress = LoadProgress()
     private let result = Mutex<(Result<JSONDocument, DocumentSourceError>, any DocumentSource)?>(nil)
 
-    /// Starts loading `source`.
-    init(_ source: any DocumentSource) {
+    /// Starts loading `source`; with `publishingParts`, its parse publishes what it has indexed
+    /// so far (`JSONParseProgress.indexedPrefix`). The loaded document's large containers are
+    /// counted here, not in the first frame that shows it.
+    init(_ source: any DocumentSource, publishingParts: Bool = false) {
+        progress.parse.publishesPrefixes = publishingParts
         DispatchQueue.global().async { [self] in
             var loading = source
             let loaded = Result { () throws(DocumentSourceError) in try loading.load(progress: progress) }
+            if case .success(let document) = loaded { document.indexLargeContainers() }
             result.withLock { $0 = (loaded, loading) }
         }
     }
 
     /// The outcome, once the load has ended.
     var outcome: (Result<JSONDocument, DocumentSourceError>, any DocumentSource)? { result.withLock { $0 } }
+}
+
+/// What a load has indexed so far, made into a document on another thread (its large containers
+/// counted there), once it is ready.
+final class PreparedPart: Sendable {
+    private let prepared = Mutex<JSONDocument?>(nil)
+
+    init(_ parse: JSONParseProgress) {
+        DispatchQueue.global().async { [self] in
+            guard let part = parse.indexedPrefix() else { return }
+            part.indexLargeContainers()
+            prepared.withLock { $0 = part }
+        }
+    }
+
+    /// The document, once ready.
+    var document: JSONDocument? { prepared.withLock { $0 } }
 }
 
 /// A check of a whole document on another thread: its answer, once there is one.

@@ -40,6 +40,14 @@ extension BrowserState {
         partialLoad = PartialLoad(progress: progress)
     }
 
+    /// Shows more of the document while it loads (what its parse has indexed so far), keeping
+    /// what is open and the cursor by path; still read-only.
+    public mutating func showLoadedPart(_ part: JSONDocument) {
+        replaceDocument(part)
+        saved = part
+        savedDepth = 0
+    }
+
     /// Puts the whole document in place of its start, keeping what is open and the cursor by path;
     /// returns the effects that follow (the whole document's check).
     public mutating func finishLoading(_ whole: JSONDocument) -> [Effect] {

@@ -39,7 +39,7 @@ extension BrowserState {
             return (key, value)
         }
         func insideMatches(_ node: Node) -> Bool {
-            guard let inside = try? JSONDocument(bytes: document.rawBytes(node), options: document.options) else { return false }
+            guard let inside = try? JSONDocument(bytes: document.rawBytes(node), options: document.valueOptions) else { return false }
             return (1..<inside.nodeCount).contains { let found = matches(Node(id: $0), in: inside); return found.key || found.value }
         }
         var id = rows[cursor].node.id

@@ -52,7 +52,7 @@ struct BrowseCommand: ParsableCommand {
         let source = try makeSource(file)
         let schemaDescriber = try describer(for: file, settingsCatalog: settings.catalog)
         // What a killed save left beside the file is cleaned up first, and said in the status line.
-        let recovered = source is JSONFileSource || source is JSONLinesSource ? SaveLeftovers.recover(beside: file) : []
+        let recovered = source is JSONFileSource ? SaveLeftovers.recover(beside: file) : []
         let describe: (@Sendable (inout BrowserState) -> Void)? =
             recovered.isEmpty ? schemaDescriber : { @Sendable state in
                 schemaDescriber?(&state)
@@ -97,7 +97,7 @@ struct BrowseCommand: ParsableCommand {
             }
         }
         if tableOptions.table != nil { throw CommandFailure(message: "--table needs an SQLite database", code: 2) }
-        if JSONLinesSource.isJSONLines(file) { return JSONLinesSource(path: file, options: options) }
+        if JSONFileSource.isJSONLines(file) { return JSONFileSource(jsonLinesAt: file, options: options) }
         return JSONFileSource(path: file, options: options)
     }
 

@@ -11,7 +11,7 @@ import Glibc
 /// rewrites that line alone and the rest of the file is copied as it is.
 extension DocumentOptions {
     /// Whether the file is read as JSON Lines.
-    var isJSONLines: Bool { JSONLinesSource.isJSONLines(file) }
+    var isJSONLines: Bool { JSONFileSource.isJSONLines(file) }
 
     /// One value line of the file, the path inside it, and the file as read.
     struct LineTarget {

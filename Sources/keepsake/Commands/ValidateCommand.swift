@@ -46,7 +46,7 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let asLines = lines || JSONLinesSource.isJSONLines(file)
+                let asLines = lines || JSONFileSource.isJSONLines(file)
                 // Only whether the text is JSON: read in pieces, in memory that does not grow with
                 // the file (a 2 GB file of spaces, a file larger than memory).
                 if !asLines, model == nil, schema == nil, !stats {
