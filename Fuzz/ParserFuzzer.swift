@@ -5,7 +5,10 @@
 // limited to `maxDepth` containers). They must agree on accept/reject. An accepted input must
 // come back byte-identical from the document's text, and its value must survive serialization.
 // The streaming validator, fed the input in pieces, must give the parser's verdict and error.
-import LosslessJSON
+// A folding parse, and a parse counting offsets in segments of a few bytes, must give the same
+// verdict, error and value. Read as JSON Lines, the input must give what its lines parsed one by
+// one give: their values, or the first invalid line's place.
+@_spi(Testing) import LosslessJSON
 
 let maxDepth = 64
 
@@ -14,10 +17,15 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let expected = ReferenceJSON.accepts(bytes, maxDepth: maxDepth)
     let streamed = streamVerdict(bytes)
+    checkJSONLines(bytes)
+    let variants = otherParses(bytes)
     let document: JSONDocument
     do {
         document = try JSONDocument(bytes: bytes, options: JSONParseOptions(maxDepth: maxDepth))
     } catch {
+        for (name, variant) in variants where variant.error?.description != error.description {
+            fail("the \(name) parse says \(variant.error.map { "\($0)" } ?? "valid"), the parser \(error)", bytes)
+        }
         if expected { fail("rejected valid JSON: \(error)", bytes) }
         if streamed?.description != error.description || streamed?.excerpt != error.excerpt {
             fail("the streaming validator says \(streamed.map { "\($0)" } ?? "valid"), the parser \(error)", bytes)
@@ -29,12 +37,56 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let streamed { fail("the streaming validator rejected what the parser accepts: \(streamed)", bytes) }
     if document.text.slice(0..<document.text.count) != bytes { fail("the text is not the input's bytes", bytes) }
     let value = document.rootValue
+    for (name, variant) in variants where variant.value != value {
+        fail("the \(name) parse gives \(variant.value.map { JSONWriter.serialize($0) } ?? variant.error.map { "\($0)" } ?? "nothing")", bytes)
+    }
     let written = JSONWriter.serialize(value)
     guard let reparsed = try? JSONValue(parsing: written, options: JSONParseOptions(maxDepth: maxDepth + 1)) else {
         fail("the serialized value does not parse: \(written)", bytes)
     }
     if reparsed != value { fail("the value changed through serialization", bytes) }
     return 0
+}
+
+/// The folding parse (containers of up to a few bytes folded) and the parse in segments of a few
+/// bytes, their sizes picked by the input's last byte: each one's value or error.
+func otherParses(_ bytes: [UInt8]) -> [(String, (value: JSONValue?, error: JSONParseError?))] {
+    let pick = Int(bytes.last ?? 0)
+    func outcome(_ parse: () throws(JSONParseError) -> JSONDocument) -> (value: JSONValue?, error: JSONParseError?) {
+        do { return (try parse().rootValue, nil) } catch { return (nil, error) }
+    }
+    var segmented = JSONParseOptions(maxDepth: maxDepth)
+    segmented.offsetLimit = 8 + pick % 48
+    return [
+        ("folding", outcome { () throws(JSONParseError) in
+            try JSONDocument(storage: JSONBytes(bytes), options: JSONParseOptions(maxDepth: maxDepth), folding: JSONFolding(maxBytes: pick % 32))
+        }),
+        ("segmented", outcome { () throws(JSONParseError) in
+            try JSONDocument(storage: JSONBytes(bytes), options: segmented, folding: JSONFolding(maxBytes: pick % 7))
+        }),
+    ]
+}
+
+/// The input read as JSON Lines, against its lines parsed one by one (`JSONLinesDocument`).
+func checkJSONLines(_ bytes: [UInt8]) {
+    let lines = JSONParseOptions(maxDepth: maxDepth, jsonLines: true)
+    var expected: Result<JSONValue, JSONLinesDocument.Errors>
+    do {
+        let document = try JSONLinesDocument(bytes: bytes, options: JSONParseOptions(maxDepth: maxDepth))
+        expected = .success(.array(document.valueLines.compactMap { $0.document?.rootValue }))
+    } catch {
+        expected = .failure(error)
+    }
+    do {
+        let document = try JSONDocument(bytes: bytes, options: lines)
+        guard case .success(let values) = expected else { fail("read as JSON Lines, accepted invalid lines", bytes) }
+        if document.rootValue != values { fail("read as JSON Lines, the values differ from the lines'", bytes) }
+    } catch {
+        guard case .failure(let errors) = expected, let first = errors.lines.first else { fail("read as JSON Lines, rejected valid lines: \(error)", bytes) }
+        if (error.line, error.column) != (first.line, first.error.column) {
+            fail("read as JSON Lines, the error is at \(error.line):\(error.column), the first invalid line's at \(first.line):\(first.error.column)", bytes)
+        }
+    }
 }
 
 /// The streaming validator's error, fed in pieces whose size the input's first byte picks.

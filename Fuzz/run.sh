@@ -23,14 +23,14 @@ done
 bin=$build/debug
 mkdir -p "$build/fuzzers" "$build/findings"
 objects=()
-for module in LosslessJSON JSONSchema SampleModels DictionaryStorage BigInt Algorithms RealModule; do
+for module in LosslessJSON CMappedFileGuard JSONSchema SampleModels DictionaryStorage BigInt Algorithms RealModule; do
   while IFS= read -r object; do objects+=("$object"); done < <(find "$bin/$module.build" -name '*.o')
 done
 
-# The C modules the Swift ones import (swift-numerics' shims, under swift-algorithms).
+# The C modules the Swift ones import (swift-numerics' shims, under swift-algorithms; our own).
 modulemaps=()
 while IFS= read -r map; do modulemaps+=(-Xcc "-fmodule-map-file=$map"); done \
-  < <(find "$build/checkouts" -path '*/_NumericsShims/include/module.modulemap')
+  < <(find "$build/checkouts" -path '*/_NumericsShims/include/module.modulemap'; find "$bin/CMappedFileGuard.build" -name module.modulemap)
 
 # Compile every target first, then run them two at a time (the machine has two cores).
 for target in "${targets[@]}"; do

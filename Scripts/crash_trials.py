@@ -65,7 +65,11 @@ def browser_trial(horizon):
     subprocess.run(tmux + ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "exec " + binary + " " + path], check=True)
     try:
         deadline = time.time() + 30
-        while b"row 1 of" not in subprocess.run(tmux + ["capture-pane", "-p", "-t", session], capture_output=True).stdout:
+        # The first screen, then the whole indexed (a large file is read-only until then).
+        while True:
+            screen = subprocess.run(tmux + ["capture-pane", "-p", "-t", session], capture_output=True).stdout
+            if b"row 1 of" in screen and "%…".encode() not in screen:
+                break
             if time.time() > deadline:
                 raise SystemExit("the browser did not open")
             time.sleep(0.02)

@@ -143,8 +143,50 @@ struct TmuxTests {
         try opened.send("G")
         let elements = 300 * ((1 << 20) / element.utf8.count) + 1
         opened.waitFor("the last element") { $0.contains(".[\(elements - 1)] ") }
+        // The last record (indexed when opened) edited and saved: only its id's bytes change.
+        try opened.send("l")
+        try opened.send("j")
+        opened.waitFor("its id") { $0.contains(".[\(elements - 1)].id ") }
+        try opened.send("Enter")
+        try opened.send("C-u")
+        try opened.type("54321")
+        try opened.send("Enter")
+        opened.waitFor("the edit") { $0.contains("● modified") }
+        try opened.send("C-s")
+        opened.waitFor("the save", timeout: 60) { $0.contains("saved ") }
         try opened.send("q")
         opened.waitForExit()
+        let expected = folder.appendingPathComponent("expected.json")
+        #expect(FileManager.default.createFile(atPath: expected.path, contents: nil))
+        let writer = try FileHandle(forWritingTo: expected)
+        writer.write(Data("[\n".utf8))
+        for _ in 0..<300 { writer.write(chunk) }
+        writer.write(Data((element.dropLast(2).replacingOccurrences(of: "12345", with: "54321") + "\n]\n").utf8))
+        try writer.close()
+        let compared = try Subprocess.run("/usr/bin/cmp", [expected.path, big.path])
+        #expect(compared.status == 0, "\(compared.stdout)\(compared.stderr)")
+    }
+
+    @Test func aLargeJSONLinesFileIsBrowsedAndALineRemovedWithItsBreak() throws {
+        // 20 MB of lines, above the first-screen threshold.
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rows.jsonl")
+        let lines = (0..<300_000).map { #"{"id": \#($0), "name": "Ada Lovelace", "tags": ["a", "b"]}"# }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let session = try TmuxSession([file.path])
+        session.waitFor("the first screen") { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
+        session.waitFor("the whole in place", timeout: 60) { !$0.contains("%…") && !$0.contains("start only") }
+        try session.send("G")
+        session.waitFor("the last line") { $0.contains(".[299999] ") }
+        try session.send("d")
+        try session.send("y")
+        session.waitFor("the removal") { $0.contains("● modified") }
+        try session.send("C-s")
+        session.waitFor("the save", timeout: 60) { $0.contains("saved ") }
+        try session.send("q")
+        session.waitForExit()
+        #expect(try Data(contentsOf: file) == Data((lines.dropLast().joined(separator: "\n") + "\n").utf8))
     }
 
     @Test func aLargeFileThatIsNotJSONShowsItsStartReadOnlyAndSaysWhere() throws {

@@ -38,6 +38,20 @@ struct EditCommandTests {
         #expect(try scratch.read(file) == "{\"list\": [\n  1,\n  3\n], \"n\": 1.0}")
     }
 
+    @Test func aLineOfJSONLinesIsEditedAndStaysOnItsLine() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("rows.jsonl", "{\"a\": 1}\r\n\n{\"a\": 2, \"b\": [1]}\n{\"a\": \"x\"}\n")
+        // Laid out over several lines in the editor, the value is written on its own line.
+        let result = try run(["EDITOR=" + editor(scratch, writing: "{\n  \"a\": 2,\n  \"b\": [1, 2]\n}\n")], "edit", file, ".[1]")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try scratch.read(file) == "{\"a\": 1}\r\n\n{\"a\": 2, \"b\": [1, 2]}\n{\"a\": \"x\"}\n")
+        // A string inside a line, as text.
+        let text = try run(["EDITOR=" + editor(scratch, writing: "two\nlines")], "edit", file, ".[2].a")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(try scratch.read(file) == "{\"a\": 1}\r\n\n{\"a\": 2, \"b\": [1, 2]}\n{\"a\": \"two\\nlines\"}\n")
+    }
+
     @Test func aFailingIdleOrConfusedEditorChangesNothing() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

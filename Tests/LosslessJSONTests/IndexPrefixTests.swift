@@ -1,5 +1,5 @@
 import Testing
-@testable import LosslessJSON
+@_spi(Testing) @testable import LosslessJSON
 
 /// What a parse publishes of what it has indexed so far (`JSONParseProgress.indexedPrefix`): the
 /// document of the text up to where it was, every container still open closed there — the same

@@ -1,5 +1,5 @@
 import Testing
-@testable import LosslessJSON
+@_spi(Testing) @testable import LosslessJSON
 
 /// A JSON Lines text read as one document (`JSONParseOptions.jsonLines`): an array of its lines'
 /// values whose text is the file itself. It must hold what `JSONLinesDocument` (each line parsed

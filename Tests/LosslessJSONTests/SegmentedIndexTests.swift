@@ -1,5 +1,5 @@
 import Testing
-@testable import LosslessJSON
+@_spi(Testing) @testable import LosslessJSON
 
 /// A text larger than 4 GiB is indexed in segments, each counted from its own start, and a value
 /// spanning more than that is wide (its offsets kept aside). The same code runs with a limit of a

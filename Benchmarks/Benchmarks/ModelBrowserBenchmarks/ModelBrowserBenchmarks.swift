@@ -249,6 +249,100 @@ func findBenchmarks(_ size: String, _ opened: BrowserState) {
     }
 }
 
+/// A generated file as the browser loads one of its size from a file: mapped, its records folded
+/// (`JSONFileSource`), with the records array open.
+func foldedRecordsState(_ path: String) -> BrowserState {
+    var source = JSONFileSource(path: path)
+    source.mappedFileSize = 0
+    let document = try! source.load(progress: LoadProgress())
+    precondition(document.mayHaveFolds, "the records should be folded")
+    document.indexLargeContainers()
+    return withRecordsOpen(recordsState(document, path))
+}
+
+/// The browser on a document with the cursor on its big "records" array, still closed.
+func recordsState(_ document: JSONDocument, _ path: String) -> BrowserState {
+    var state = BrowserState(document: document, sourceName: path, canSaveInPlace: true, registry: ModelRegistry(), width: 80, height: 24)
+    for key: Key in [.down, .down] { _ = update(&state, .key(key)) }
+    return state
+}
+
+/// While a large file loads, the browser shows what its parse has indexed so far (a folded part
+/// of it, read-only) and, every half second, a larger part in its place. Here the folding parse
+/// of the file (publishing its parts, as the runtime's load does) runs again and again on another
+/// thread for the whole measurement, as the keys compete with it for the machine's two cores;
+/// "adopting a part" is the runtime putting a grown part in place of the shown one, keeping the
+/// view, and drawing it.
+func growingPartBenchmarks(_ size: String, _ path: String) {
+    /// The last part a parse published, with reports every `stride` bytes.
+    func part(reportingEvery stride: Int) -> JSONDocument {
+        var source = JSONFileSource(path: path)
+        source.mappedFileSize = 0
+        let mapped = try! JSONFileReader.mapIfLarge(path: path, minimumSize: 0)!
+        let progress = JSONParseProgress(reportingEvery: stride)
+        progress.publishesPrefixes = true
+        _ = try! JSONDocument(storage: mapped.bytes, progress: progress, folding: .default)
+        let part = progress.indexedPrefix()!
+        part.indexLargeContainers()
+        return part
+    }
+    let parts = [part(reportingEvery: 7 << 20), part(reportingEvery: 4 << 20)]
+    var shown = recordsState(parts[0], path)
+    for key: Key in [.right, .down, .down, .character("l")] { _ = update(&shown, .key(key)) }
+    shown.showPartly(LoadingProgress(sourceName: path, LoadProgress().snapshot))
+    let opened = shown
+    /// Runs `body` while the file's folding parse runs in a loop on another thread.
+    func whileParsing(_ body: () -> Void) {
+        let done = ManagedAtomicFlag()
+        let parser = Thread {
+            while !done.isSet {
+                let mapped = try! JSONFileReader.mapIfLarge(path: path, minimumSize: 0)!
+                let progress = JSONParseProgress()
+                progress.publishesPrefixes = true
+                blackHole(try? JSONDocument(storage: mapped.bytes, progress: progress, folding: .default))
+            }
+        }
+        parser.start()
+        defer { done.set() }
+        body()
+    }
+    for (name, key) in [("j", Key.down), ("PgDn", Key.pageDown), ("l", Key.character("l"))] {
+        Benchmark(
+            "\(size): key to frame on a part of the file shown while its folding parse runs: \(name)",
+            configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
+        ) { benchmark in
+            whileParsing {
+                var state = opened
+                var grid = Grid(width: 80, height: 24)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    _ = update(&state, .key(key))
+                    render(state, into: &grid)
+                    blackHole(grid)
+                    if state.cursor >= state.rowCount - 1 { _ = update(&state, .key(.character("g"))) }
+                }
+                benchmark.stopMeasurement()
+            }
+        }
+    }
+    Benchmark(
+        "\(size): adopting a grown part of the file while its folding parse runs (view kept, drawn)",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500)
+    ) { benchmark in
+        whileParsing {
+            var state = opened
+            var grid = Grid(width: 80, height: 24)
+            benchmark.startMeasurement()
+            for i in benchmark.scaledIterations {
+                state.showLoadedPart(parts[(i + 1) % 2])
+                render(state, into: &grid)
+                blackHole(grid)
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     let path100 = generatedFile(megabytes: 100)
     firstScreenBenchmark("100 MB", path100, seconds: 30, iterations: 10)
@@ -260,6 +354,14 @@ let benchmarks: @Sendable () -> Void = {
     editBenchmarks("100 MB", opened)
     findBenchmarks("100 MB", opened)
     partialScreenBenchmarks("100 MB", path100)
+
+    // The same keys, edits and finds on the file as the browser loads a large one: mapped, its
+    // records folded until opened (each l below opens a folded record: a parse of its text).
+    let folded100 = foldedRecordsState(path100)
+    keyBenchmarks("100 MB folded", folded100)
+    editBenchmarks("100 MB folded", folded100)
+    findBenchmarks("100 MB folded", folded100)
+    growingPartBenchmarks("100 MB", path100)
 
     Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
         var state = opened
@@ -314,6 +416,11 @@ let benchmarks: @Sendable () -> Void = {
         keyBenchmarks("1 GB", opened1000)
         editBenchmarks("1 GB", opened1000)
         findBenchmarks("1 GB", opened1000)
+        let folded1000 = foldedRecordsState(path1000)
+        keyBenchmarks("1 GB folded", folded1000)
+        editBenchmarks("1 GB folded", folded1000)
+        findBenchmarks("1 GB folded", folded1000)
+        growingPartBenchmarks("1 GB", path1000)
         // Opening the array itself: its closed elements become one run, not 3.5 million rows.
         Benchmark(
             "1 GB: key to frame: l on the records array itself (3.5 M elements, shown as one run)",

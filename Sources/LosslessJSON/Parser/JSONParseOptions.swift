@@ -11,9 +11,9 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// of the lines' values whose root spans the text. Edits keep each value on its line.
     public var jsonLines = false
 
-    /// The farthest an index entry's offsets may lie from its segment's start (4 GiB); tests set
-    /// it low to exercise what a text of many gigabytes needs.
-    var offsetLimit = JSONIndex.offsetLimit
+    /// The farthest an index entry's offsets may lie from its segment's start (4 GiB); tests and
+    /// the fuzzer set it low to exercise what a text of many gigabytes needs.
+    @_spi(Testing) public var offsetLimit = JSONIndex.offsetLimit
 
     /// Creates options.
     public init(maxDepth: Int = 1024, jsonLines: Bool = false) {

@@ -20,8 +20,9 @@ public final class JSONParseProgress: Sendable {
     /// Creates a progress that has seen no bytes yet.
     public init() { reportStride = Self.stride }
 
-    /// A progress reported every `bytes` bytes.
-    init(reportingEvery bytes: Int) { reportStride = max(1, bytes) }
+    /// A progress the parse reports to every `bytes` bytes (and publishes its prefixes at, when
+    /// asked): more often than the default costs the parse more.
+    public init(reportingEvery bytes: Int) { reportStride = max(1, bytes) }
 
     /// The bytes parsed so far (updated about every 4 MB).
     public var bytesParsed: Int { parsed.load(ordering: .relaxed) }

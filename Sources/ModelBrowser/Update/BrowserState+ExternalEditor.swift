@@ -35,7 +35,7 @@ extension BrowserState {
             return []
         }
         do {
-            let (value, rawText) = try request.result(of: text, options: document.options)
+            let (value, rawText) = try request.result(of: text, options: document.valueOptions)
             replace(row: r, path: request.path, with: value, rawText: rawText)
         } catch {
             var reopen = request
@@ -47,7 +47,8 @@ extension BrowserState {
     }
 
     /// Replaces the value at a row: through the model's setter when it is a known field (checked like
-    /// any edit), else with `rawText` spliced in as it is (the person's own layout), else serialized.
+    /// any edit), else with `rawText` spliced in as it is (the person's own layout), else serialized
+    /// (as in JSON Lines when the layout takes several lines: a value stays on its line).
     private mutating func replace(row r: Int, path: JSONPath, with value: JSONValue, rawText: String?) {
         var cache = AnnotationCache()
         if annotation(ofRow: r, cache: &cache).field != nil {
@@ -55,7 +56,7 @@ extension BrowserState {
             return
         }
         unfold(along: path)
-        guard let rawText, let node = document.node(at: path) else {
+        guard let rawText, !(document.options.jsonLines && rawText.utf8.contains(0x0A)), let node = document.node(at: path) else {
             applyEdit(.replace(at: path, with: value), cursor: path)
             return
         }

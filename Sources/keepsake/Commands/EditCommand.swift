@@ -38,7 +38,7 @@ struct EditCommand: ParsableCommand {
                 edited = text
             }
             do {
-                let (value, rawText) = try request.result(of: edited, options: loaded.options)
+                let (value, rawText) = try request.result(of: edited, options: loaded.valueOptions)
                 try apply(value, rawText: rawText, path: path, to: loaded)
                 return
             } catch let error as JSONParseError {
@@ -58,7 +58,8 @@ struct EditCommand: ParsableCommand {
         try output.edit(self.document, loaded: document) { current in
             do {
                 guard let node = current.node(at: path) else { throw JSONEditError.notFound(path) }
-                if let rawText {
+                // (In JSON Lines a value laid out over several lines is written on its line.)
+                if let rawText, !(current.options.jsonLines && rawText.utf8.contains(0x0A)) {
                     let splice = JSONSplice(offset: current.range(node).lowerBound, removed: current.rawBytes(node), inserted: Array(rawText.utf8))
                     try current.apply(splice)
                     return splice.removed != splice.inserted

@@ -29,7 +29,10 @@ struct DocumentOptions: ParsableArguments {
             for note in SaveLeftovers.recover(beside: file) { printError(note) }
         }
         do {
-            return try JSONDocument(contentsOfFile: file, options: parsing.parseOptions)
+            // A JSON Lines file is read as the array of its lines (its text the file's).
+            var options = parsing.parseOptions
+            options.jsonLines = isJSONLines
+            return try JSONDocument(contentsOfFile: file, options: options)
         } catch {
             throw CommandFailure(message: error.description)
         }
