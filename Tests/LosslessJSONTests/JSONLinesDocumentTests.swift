@@ -138,4 +138,66 @@ struct JSONLinesDocumentTests {
         try document.apply(.replace(at: .root, with: [1, [2]]))
         #expect(document.text.string == "1\r\n[2]\r\n")
     }
+
+    @Test("a line nests as deep as a document may, not one level less; edits and unfolds there too")
+    func aLineNestsAsDeepAsADocument() throws {
+        let limit = JSONParseOptions(maxDepth: 8, jsonLines: true)
+        let deepest = String(repeating: "[", count: 8) + String(repeating: "]", count: 8)
+        let tooDeep = "[" + deepest + "]"
+        // Alone, the deepest line parses and the one beyond fails where the line alone does.
+        _ = try JSONDocument(deepest, options: JSONParseOptions(maxDepth: 8))
+        let alone = #expect(throws: JSONParseError.self) { try JSONDocument(tooDeep, options: JSONParseOptions(maxDepth: 8)) }
+        var document = try JSONDocument("1\n" + deepest + "\n", options: limit)
+        #expect(document.childCount(document.root) == 2)
+        let error = #expect(throws: JSONParseError.self) { try JSONDocument("1\n" + tooDeep + "\n", options: limit) }
+        #expect(error?.line == 2 && error?.column == alone?.column)
+        // An edit at the deepest level parses its region at the same limit.
+        let innermost = JSONPath([.index(1)] + Array(repeating: .index(0), count: 7))
+        try document.apply(.insertElement(in: innermost, value: 5, at: 0))
+        #expect(document.rootValue == [1, [[[[[[[[5]]]]]]]]])
+        // A folded line unfolds whole.
+        let folded = try JSONDocument(storage: JSONBytes(Array(("1\n" + deepest + "\n").utf8)), options: limit, folding: JSONFolding(maxBytes: 64))
+        #expect(folded.isFolded(folded.node(at: [1])!))
+        let unfolded = folded.unfolding(along: innermost)
+        #expect(unfolded.node(at: innermost) != nil && !unfolded.hasFolds(in: unfolded.root))
+    }
+
+    @Test("every reader splits the same lines: white space with a lone carriage return is blank, a byte order mark counts only at the text's start (before a value or a blank), a value the end cuts off fails")
+    func everyReaderSplitsTheSameLines() throws {
+        let bom = "\u{FEFF}"
+        let texts: [String] = [
+            " \t\r \t\r\n{\"a\": 1}\n", "\r\n\r\r\n[1]\r\n \r \n2", "[1] \r\n\r [2]\r",
+            "[ ", "1\n[1, ", "{\"a\": ", "{\"a\"", "[[]",
+            bom + "\n[1]", bom + " \r\n[1]\n" + bom, bom,
+            bom + "[1]\n[2]", "[1]\n" + bom + "[2]\n", "[1]\n \r\n" + bom + "\n", " \t\r \t\r\n{ ",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let lineByLine = Self.lineByLine(bytes)
+            // The streaming check of `keepsake validate`: the first error, or none.
+            var checker = JSONLineChecker()
+            var checked: String?
+            bytes.withUnsafeBufferPointer { all in
+                JSONLines.forEachLine(in: all) { line in
+                    guard let error = checker.check(UnsafeBufferPointer(rebasing: all[line.content]), first: line.number == 1) else { return true }
+                    checked = "\(line.number):\(error.column)"
+                    return false
+                }
+            }
+            switch lineByLine {
+            case .success(let values):
+                let document = try JSONDocument(bytes: bytes, options: Self.lines)
+                #expect(document.rootValue == values, "\(text.debugDescription)")
+                #expect(checked == nil, "\(text.debugDescription)")
+            case .failure(let expected):
+                #expect(checked == expected.place, "\(text.debugDescription)")
+                do {
+                    _ = try JSONDocument(bytes: bytes, options: Self.lines)
+                    Issue.record("\(text.debugDescription): parsed, but line by line \(expected.place) is invalid")
+                } catch {
+                    #expect("\(error.line):\(error.column)" == expected.place, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
 }

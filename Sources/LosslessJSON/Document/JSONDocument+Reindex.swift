@@ -136,7 +136,8 @@ extension JSONDocument {
         if !linesRoot { target.pointee = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
         var fragmentOptions = options
         fragmentOptions.jsonLines = linesRoot
-        fragmentOptions.maxDepth = options.maxDepth - (ancestors.count - 1)
+        // (In JSON Lines the lines' array is a level the limit does not count.)
+        fragmentOptions.maxDepth = options.maxDepth - (ancestors.count - 1) + (options.jsonLines && !linesRoot ? 1 : 0)
         guard fragmentOptions.maxDepth >= 1 else { return nil }
         let parsed: JSONIndex
         do {

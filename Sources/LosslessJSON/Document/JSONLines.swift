@@ -7,7 +7,7 @@ import Darwin
 /// JSON Lines of any size, without holding more than one line: finding the n-th value line of a
 /// (mapped) text by its line breaks, and checking lines one at a time. The lines are split and
 /// numbered exactly as `JSONLinesDocument` splits them: at `\n`, a `\r` before it belongs to the
-/// break, lines of spaces and tabs only are blank (they hold no value).
+/// break, lines of white space only are blank (they hold no value).
 public enum JSONLines {
     /// One line of a text.
     public struct Line: Sendable, Hashable {
@@ -32,7 +32,7 @@ public enum JSONLines {
                 bytes.releasePages(released..<line.whole.lowerBound)
                 released = line.whole.lowerBound
             }
-            guard !isBlank(UnsafeBufferPointer(rebasing: bytes.buffer[line.content])) else { return true }
+            guard !isBlank(UnsafeBufferPointer(rebasing: bytes.buffer[line.content]), first: line.number == 1) else { return true }
             if seen == position {
                 found = line
                 return false
@@ -61,9 +61,12 @@ public enum JSONLines {
         }
     }
 
-    /// Whether a line's content holds only spaces and tabs (no value).
-    public static func isBlank(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-        content.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    /// Whether a line's content (its break excluded) holds only white space: spaces, tabs, and
+    /// carriage returns not part of a break (no value); the text's `first` line may start with a
+    /// byte order mark.
+    public static func isBlank(_ content: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+        let marked = first && content.count >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF
+        return content[(marked ? 3 : 0)...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }
 
@@ -81,10 +84,10 @@ public struct JSONLineChecker {
     }
 
     /// The error of one line's bytes (line break excluded), or nil when the line is blank or holds
-    /// one JSON value.
-    public mutating func check(_ line: UnsafeBufferPointer<UInt8>) -> JSONParseError? {
+    /// one JSON value; only the text's `first` line may start with a byte order mark.
+    public mutating func check(_ line: UnsafeBufferPointer<UInt8>, first: Bool) -> JSONParseError? {
         guard let source = line.baseAddress else { return nil }
-        if JSONLines.isBlank(line) { return nil }
+        if JSONLines.isBlank(line, first: first) { return nil }
         if line.count > room.count { room = JSONBytes(uninitializedCount: line.count * 2) }
         room.base.update(from: source, count: line.count)
         // Zeros after the line, as after any text (the room's own padding is after its whole count).
@@ -93,7 +96,7 @@ public struct JSONLineChecker {
         let end = base + line.count
         do throws(RawParseError) {
             var p = base
-            if line.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+            if first, line.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
             p = JSONParser.skipWhitespace(p)
             p = JSONParser.skipWhitespace(try JSONLocator.skipValue(p, base: base, end: end, depth: 0, maxDepth: maxDepth, afterComma: false))
             guard p == end else { throw JSONParser.unexpected(p, base: base, otherwise: .expectedEnd) }
@@ -117,7 +120,7 @@ public struct JSONLineChecker {
         var carried: [UInt8] = []
         var number = 1
         func checkLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) {
-            if let error = checker.check(bytes) { invalid(JSONLinesDocument.LineError(line: number, error: error)) }
+            if let error = checker.check(bytes, first: number == 1) { invalid(JSONLinesDocument.LineError(line: number, error: error)) }
         }
         try JSONFileReader.forEachPiece(fd, path: path, limit: sized ? .max : JSONFileReader.streamLimit, size: JSONFileReader.validationPiece) { piece in
             var rest = piece

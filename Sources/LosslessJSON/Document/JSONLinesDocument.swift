@@ -56,11 +56,13 @@ public struct JSONLinesDocument: Sendable {
                 }
             }
             let content = Array(all[start..<contentEnd])
-            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if content.withUnsafeBufferPointer({ JSONLines.isBlank($0, first: number == 1) }) {
                 lines.append(Line(number: number, document: nil, blank: content, terminator: terminator))
             } else {
                 do {
-                    let document = try JSONDocument(bytes: content, options: options)
+                    var lineOptions = options
+                    lineOptions.skipsByteOrderMark = number == 1
+                    let document = try JSONDocument(bytes: content, options: lineOptions)
                     lines.append(Line(number: number, document: document, blank: [], terminator: terminator))
                 } catch {
                     errors.append(LineError(line: number, error: error))

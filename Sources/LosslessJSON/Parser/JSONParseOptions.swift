@@ -11,6 +11,10 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// of the lines' values whose root spans the text. Edits keep each value on its line.
     public var jsonLines = false
 
+    /// Whether a byte order mark before the text is skipped. A JSON Lines text may start with
+    /// one, its lines after the first may not: a line parsed on its own clears this.
+    public var skipsByteOrderMark = true
+
     /// The farthest an index entry's offsets may lie from its segment's start (4 GiB); tests and
     /// the fuzzer set it low to exercise what a text of many gigabytes needs.
     @_spi(Testing) public var offsetLimit = JSONIndex.offsetLimit

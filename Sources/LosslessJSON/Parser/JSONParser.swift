@@ -241,6 +241,8 @@ enum JSONParser {
         _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress?, foldBytes: Int, _: Segments.Type, _: Layout.Type
     ) throws(RawParseError) -> JSONIndex {
         let (maxDepth, offsetLimit) = (options.maxDepth, options.offsetLimit)
+        // A line's value may nest as deep as a document; the lines' array is one level more.
+        let depthLimit = Layout.isLines ? maxDepth + 1 : maxDepth
         guard let index = JSONIndex(capacityForBytes: bytes.count) else {
             throw RawParseError(offset: 0, reason: .outOfMemory)
         }
@@ -253,7 +255,7 @@ enum JSONParser {
         let base = UnsafePointer(bytes.base)
         let end = base + bytes.count
         var p = base
-        if bytes.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+        if options.skipsByteOrderMark, bytes.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
 
         let entries = index.entries
         var count = 0
@@ -389,8 +391,9 @@ enum JSONParser {
             depth = 1
             count = 1
         }
-        // (JSON Lines: a text of no lines, or whose last line break is followed by nothing, ends here.)
-        parsing: while !(isLines && p == end) {
+        // (JSON Lines: a text of no lines, or whose last line break is followed by nothing, ends
+        // here; inside a line's value the end is an error, as in any value.)
+        parsing: while !(isLines && depth == 1 && p == end) {
             // A value starts at p; its offsets count from the segment's start.
             let c = p.pointee
             let start = p
@@ -434,7 +437,7 @@ enum JSONParser {
                 count += 1
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let isObject = c == UInt8(ascii: "{")
-                guard depth < maxDepth else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
+                guard depth < depthLimit else { throw RawParseError(offset: p - base, reason: .tooDeep(maxDepth)) }
                 if depth == stackCapacity {
                     let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity * 2)
                     grown.moveInitialize(from: stack, count: depth)

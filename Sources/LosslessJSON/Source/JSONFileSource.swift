@@ -70,7 +70,7 @@ public struct JSONFileSource: DocumentSource {
         var valid = 0
         var checker = JSONLineChecker(options: options)
         JSONLines.forEachLine(in: bytes.buffer) { line in
-            guard checker.check(UnsafeBufferPointer(rebasing: bytes.buffer[line.content])) == nil else { return false }
+            guard checker.check(UnsafeBufferPointer(rebasing: bytes.buffer[line.content]), first: line.number == 1) == nil else { return false }
             valid = line.whole.upperBound
             return true
         }
@@ -140,7 +140,7 @@ public struct JSONFileSource: DocumentSource {
         var checker = JSONLineChecker(options: options)
         var errors: [String] = []
         JSONLines.forEachLine(in: storage.buffer) { line in
-            if let error = checker.check(UnsafeBufferPointer(rebasing: storage.buffer[line.content])) {
+            if let error = checker.check(UnsafeBufferPointer(rebasing: storage.buffer[line.content]), first: line.number == 1) {
                 errors.append("\(shownInMessage(path)):\(line.number):\(error.column): error: \(error.message)")
             }
             return true

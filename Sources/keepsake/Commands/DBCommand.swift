@@ -166,11 +166,13 @@ struct DBCommand: ParsableCommand {
             var values: [Range<Int>] = []
             JSONLines.forEachLine(in: bytes.buffer) { line in
                 let content = UnsafeBufferPointer(rebasing: bytes.buffer[line.content])
-                if let error = checker.check(content) {
+                if let error = checker.check(content, first: line.number == 1) {
                     printError("\(file):\(line.number):\(error.column): error: \(error.message)")
                     invalid += 1
-                } else if !JSONLines.isBlank(content) {
-                    values.append(line.content)
+                } else if !JSONLines.isBlank(content, first: line.number == 1) {
+                    // A byte order mark starts the file, not the first record.
+                    let marked = line.number == 1 && content.starts(with: [0xEF, 0xBB, 0xBF])
+                    values.append(marked ? line.content.lowerBound + 3..<line.content.upperBound : line.content)
                 }
                 return true
             }

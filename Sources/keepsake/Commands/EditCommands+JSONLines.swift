@@ -69,7 +69,9 @@ extension DocumentOptions {
         }
         // An invalid line can still be replaced or removed whole (that is how it is mended).
         let content = bytes.slice(line.content)
-        let parsed = Result { () throws(JSONParseError) in try JSONDocument(bytes: content, options: parsing.parseOptions) }
+        var options = parsing.parseOptions
+        options.skipsByteOrderMark = line.number == 1
+        let parsed = Result { () throws(JSONParseError) in try JSONDocument(bytes: content, options: options) }
         return LineTarget(
             bytes: bytes, origin: origin, line: line, parsed: parsed, file: file, inner: JSONPath(Array(path.components.dropFirst())), isMapped: isMapped)
     }
