@@ -163,4 +163,21 @@ struct FoldingTests {
         }
         #expect(compacted.rootValue == whole.rootValue)
     }
+
+    @Test("a folded document's style is read once and kept while its first megabyte stays as it was")
+    func styleKeptUntilTheStartChanges() throws {
+        let record = "  {\"a\": 1, \"b\": [1, 2]},\n"
+        let count = (2 << 20) / record.utf8.count
+        let text = Array(("[\n" + String(repeating: record, count: count) + "  {\"a\": 1, \"b\": [1, 2]}\n]\n").utf8)
+        var document = try Self.folded(text, maxBytes: 64)
+        #expect(try document.mayHaveFolds && document.style == JSONDocument(bytes: text).style && document.style.indent == "  ")
+        // An edit past the first megabyte: the same style, read again or not.
+        let late = text.count - (record.utf8.count + 1)  // the last record's start
+        try #require(text[late + 8] == UInt8(ascii: "1"))
+        try document.apply(JSONSplice(offset: late + 8, removed: Array("1".utf8), inserted: Array("7".utf8)))
+        #expect(try document.style == JSONDocument(bytes: document.text.array).style)
+        // An edit at the start that indents the records deeper: the style follows it.
+        try document.apply(JSONSplice(offset: 1, removed: Array("\n  ".utf8), inserted: Array("\n    ".utf8)))
+        #expect(try document.style.indent == "    " && document.style == JSONDocument(bytes: document.text.array).style)
+    }
 }

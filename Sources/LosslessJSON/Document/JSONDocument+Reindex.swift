@@ -217,6 +217,9 @@ extension JSONDocument {
         let change = JSONNodeChange(
             container: container, replaced: low..<high, insertedCount: newCount,
             firstPosition: first == nil ? 0 : firstPosition, childDelta: childDelta)
-        return (IndexTable(pieces: pieces), NodeCache(directories: directories), change)
+        // The style read from the text's start stands while the text it was read from does.
+        var style = cache.foldedStyle.withLock { $0 }
+        if let kept = style, a < kept.decidedBefore, !(inserted.count == removed.count && inserted.elementsEqual(self.text.slice(removed))) { style = nil }
+        return (IndexTable(pieces: pieces), NodeCache(directories: directories, foldedStyle: style), change)
     }
 }

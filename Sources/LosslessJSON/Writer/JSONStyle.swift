@@ -30,19 +30,34 @@ extension JSONDocument {
     /// its first child's; the colon spacing is the first member's; the line break is the first one's.
     ///
     /// A document with folded containers reads it from the parse of its first megabyte, where
-    /// nothing is folded: the same values are looked at as when the whole was indexed.
+    /// nothing is folded: the same values are looked at as when the whole was indexed. What that
+    /// read finds is kept for the edits after it that start past the text it looked at.
     public var style: JSONStyle {
         if options.jsonLines { return linesStyle }
         if mayHaveFolds {
+            if let kept = cache.foldedStyle.withLock({ $0 }) { return kept.style }
             let sample = self.text.withContiguousBytes(0..<min(self.text.count, LocatedEdit.styleSample)) {
                 JSONDocument.leadingPart(of: $0, options: options)
             }
-            if let sample { return sample.style }
+            if let read = sample?.scannedStyle() {
+                cache.foldedStyle.withLock { $0 = read }
+                return read.style
+            }
         }
+        return scannedStyle().style
+    }
+
+    /// The style, and the offset before which the text decides it: an edit that starts there or
+    /// later leaves it as it is (`LocatedEdit.styleSample` when it depends on the whole sample).
+    private func scannedStyle() -> (style: JSONStyle, decidedBefore: Int) {
         var style = JSONStyle.minified
         var sawColon = false
         var sawIndent = false
         var sawComma = false
+        // What was read: the starts of the values looked at, and whether a container's end was
+        // (a missing child: what comes later could add one).
+        var lastRead = 0
+        var readAnEnd = false
         // Newline style.
         // A document without a line break in its first megabyte is treated as one line.
         var lf: Int?
@@ -53,19 +68,27 @@ extension JSONDocument {
         }
         if let lf {
             style.newline = lf > 0 && text[lf - 1] == 0x0D ? "\r\n" : "\n"
+            lastRead = lf
         }
         // Scan a bounded number of values: the style shows within the first few.
         let limit = min(index.count, 10_000)
         var i = 0
         while i < limit, !(sawColon && sawIndent && sawComma) {
             let node = Node(id: i)
+            lastRead = max(lastRead, range(node).lowerBound)
             if !sawColon, let keyRange = keyRange(node) {
                 style.colon = text.string(keyRange.upperBound..<range(node).lowerBound)
                 sawColon = true
             }
-            if kind(node).isContainer, let first = children(node).first(where: { _ in true }) {
+            if kind(node).isContainer {
+                guard let first = children(node).first(where: { _ in true }) else {
+                    readAnEnd = true
+                    i += 1
+                    continue
+                }
                 let open = range(node).lowerBound
                 let firstStart = memberStart(first)
+                lastRead = max(lastRead, firstStart)
                 let leading = text.slice((open + 1)..<firstStart)
                 if !sawIndent, leading.contains(0x0A) {
                     let childIndent = lineIndent(at: firstStart)
@@ -75,11 +98,16 @@ extension JSONDocument {
                         sawIndent = true
                     }
                 }
-                if !sawComma, !leading.contains(0x0A), let second = child(node, at: 1) {
-                    let between = separator(before: second)
-                    if !between.utf8.contains(0x0A) {
-                        style.comma = between
-                        sawComma = true
+                if !sawComma, !leading.contains(0x0A) {
+                    if let second = child(node, at: 1) {
+                        lastRead = max(lastRead, memberStart(second))
+                        let between = separator(before: second)
+                        if !between.utf8.contains(0x0A) {
+                            style.comma = between
+                            sawComma = true
+                        }
+                    } else {
+                        readAnEnd = true
                     }
                 }
             }
@@ -89,7 +117,8 @@ extension JSONDocument {
         if !sawColon, style.indent != nil { style.colon = ": " }
         // No one-line container with two children to copy from: space commas like colons.
         if !sawComma, style.colon.hasSuffix(" ") { style.comma = " " }
-        return style
+        let decided = lf != nil && sawColon && sawIndent && sawComma && !readAnEnd
+        return (style, decided ? lastRead + 1 : LocatedEdit.styleSample)
     }
 
     /// A JSON Lines text's style: one line per value, spaced as its first line's value, with the
