@@ -36,9 +36,10 @@ extension JSONDocument {
     /// the value's own container does not say otherwise: a part of a larger text edited alone
     /// takes the whole text's style.
     func splice(for edit: JSONEdit, style: JSONStyle?) throws(JSONEditError) -> JSONSplice {
-        // The text is the same once unfolded: a splice made there applies here.
+        // The text is the same once unfolded: a splice made there applies here. (The style is read
+        // here, so this document keeps it for the edits after this one.)
         guard mayHaveFolds else { return try indexedSplice(for: edit, style: style) }
-        return try unfolding(along: edit.path).indexedSplice(for: edit, style: style)
+        return try unfolding(along: edit.path).indexedSplice(for: edit, style: style ?? self.style)
     }
 
     /// `splice(for:style:)` once the containers the edit reads are unfolded.
