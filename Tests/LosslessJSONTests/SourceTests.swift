@@ -122,6 +122,22 @@ struct PreviewTests {
         #expect(JSONFileSource(path: folder.write("small.json", "[1]")).preview() == nil)
     }
 
+    @Test func aMappedFileLoadsFoldedWithItsStyleAlreadyRead() throws {
+        let folder = TemporaryFolder()
+        let records = (0..<20_000).map { "    {\"id\": \($0), \"tags\": [\"a\",\"b\"]}" }.joined(separator: ",\n")
+        var source = JSONFileSource(path: folder.write("big.json", "{\n    \"records\": [\n" + records + "\n    ]\n}\n"))
+        source.mappedFileSize = 0
+        var document = try source.load(progress: LoadProgress())
+        #expect(document.mayHaveFolds)
+        // Read while loading: an edit does not parse the file's start again.
+        let kept = try #require(document.cache.foldedStyle.withLock { $0 })
+        #expect(kept.style == JSONStyle(indent: "    ", colon: ": ", comma: " "))
+        try document.apply(.insertElement(in: ["records", 15_000, "tags"], value: "c"))
+        #expect(document.cache.foldedStyle.withLock { $0 }?.style == kept.style)
+        #expect(document.value(at: ["records", 15_000, "tags"]) == ["a", "b", "c"])
+        #expect(document.text.string.contains("{\"id\": 15000, \"tags\": [\"a\",\"b\",\"c\"]}"))
+    }
+
     @Test func aLargeJSONLinesFilesPreviewStopsBeforeItsFirstInvalidLine() throws {
         let folder = TemporaryFolder()
         var lines = (0..<400_000).map { "{\"id\": \($0), \"pad\": \"xxxxxxxxxxxxxxxxxxxxxxxx\"}" }

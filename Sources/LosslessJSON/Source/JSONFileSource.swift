@@ -109,6 +109,8 @@ public struct JSONFileSource: DocumentSource {
             do {
                 var document = try JSONDocument(storage: mapped.bytes, options: options, progress: progress.parse, folding: folding)
                 document.origin = mapped.origin
+                // Read on the loading thread (a parse of the first megabyte), kept for every edit.
+                _ = document.style
                 mapping.watch(mapped.origin)
                 return document
             } catch where error.isCancellation {
