@@ -8,8 +8,8 @@
   whole          seconds until the whole file is indexed (the title stops saying "indexing N%…")
   after G        the peak resident memory after going to the last record and opening it
   edit + save    seconds from the key committing an edit of the last record's id to the screen
-                 saying "saved", beside `cp` of the saved file in the same run; that copy, with the
-                 old id put back, must be the file as it was (md5): nothing else changed
+                 saying "saved", beside `cp` of the file in the same run; the saved file, with the
+                 old id put back in place, must be the file as it was (md5): nothing else changed
   peak           the process's peak resident memory (wait4), as a multiple of the file's size
 
 The files are made in a folder of their own (TMPDIR) and deleted after: `records1` (a 1 GB pretty
@@ -17,12 +17,18 @@ array of records), `records10` (10 GB: ten times its records) and `lines10` (10 
 the records minified, one per line) — the 10 GB ones only with 25 GiB free, else skipped with the
 reason printed. Resident memory is sampled every 5 ms from /proc.
 
-usage: large_file_browser.py KEEPSAKE_BINARY [FILE,FILE...] [--keep DIR]
+Each file is browsed ROUNDS times (default 3), a `cp` of it before each session and one after the
+last (the same state of the page cache around each save); the table gives medians, and the edit +
+save against the median `cp` of that file. The shared machine's copies vary by 2× within minutes,
+so one session beside one copy says little.
+
+usage: large_file_browser.py KEEPSAKE_BINARY [FILE,FILE...] [--keep DIR] [--rounds N]
   --keep DIR   make (or reuse) the files in DIR and keep them
 """
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -176,21 +182,26 @@ def one_run(binary, path):
     sampler.running = False
     result["peak"] = int(open(out).read()) * 1024
     subprocess.run(["tmux", "-L", session, "kill-server"], capture_output=True)
-    # cp of the file as saved, in the same run; with the old id put back in the copy (same length),
-    # it must be the file as it was before the edit: nothing else changed.
-    copy = path + ".copy"
-    t = time.perf_counter()
-    subprocess.run(["cp", path, copy], check=True)
-    result["cp"] = time.perf_counter() - t
-    with open(copy, "r+b") as f:
+    # The old id put back in place (same length): the file must be as it was before the edit —
+    # nothing else changed — and the next round starts from the same bytes.
+    with open(path, "r+b") as f:
         f.seek(max(0, size - 4096))
         tail = f.read()
         at = tail.rindex(b'"id"')
         f.seek(max(0, size - 4096) + at)
         f.write(tail[at:].replace(new.encode(), old.encode(), 1))
-    result["only_the_id"] = md5(copy) == ORIGINAL_MD5[path]
-    os.remove(copy)
+    result["only_the_id"] = md5(path) == ORIGINAL_MD5[path]
     return result
+
+
+def time_cp(path):
+    """Seconds `cp` takes to copy the file beside itself (the copy removed after)."""
+    copy = path + ".copy"
+    t = time.perf_counter()
+    subprocess.run(["cp", path, copy], check=True)
+    elapsed = time.perf_counter() - t
+    os.remove(copy)
+    return elapsed
 
 
 ORIGINAL_MD5 = {}
@@ -206,6 +217,10 @@ def main():
     if "--keep" in arguments:
         keep = arguments[arguments.index("--keep") + 1]
         del arguments[arguments.index("--keep"):arguments.index("--keep") + 2]
+    rounds = 3
+    if "--rounds" in arguments:
+        rounds = int(arguments[arguments.index("--rounds") + 1])
+        del arguments[arguments.index("--rounds"):arguments.index("--rounds") + 2]
     binary = os.path.abspath(arguments[0])
     names = arguments[1].split(",") if len(arguments) > 1 else list(FILES)
     folder = keep or tempfile.mkdtemp(prefix="keepsake-large-browser-")
@@ -226,12 +241,21 @@ def main():
             ORIGINAL_MD5[path] = md5(path)
             subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)  # into the page cache
             size = os.path.getsize(path)
-            r = one_run(binary, path)
+            runs, copies = [], []
+            for _ in range(rounds):
+                copies.append(time_cp(path))
+                runs.append(one_run(binary, path))
+            copies.append(time_cp(path))
+            r = {key: statistics.median(run[key] for run in runs) for key in runs[0] if key != "only_the_id"}
+            r["cp"] = statistics.median(copies)
+            unchanged = all(run["only_the_id"] for run in runs)
             print(f"| {name} | {size / 1e9:.2f} GB | {r['first']:.3f} | {r['rss_first'] / 1e6:.0f} MB = {r['rss_first'] / size:.3f}× | "
                   f"{r['rss_browsing'] / 1e6:.0f} MB = {r['rss_browsing'] / size:.3f}× | {r['whole']:.2f} | "
                   f"{r['rss_after_g'] / 1e6:.0f} MB = {r['rss_after_g'] / size:.3f}× | {r['edit']:.3f} | {r['edit_save']:.2f} | "
-                  f"{r['cp']:.2f} | {r['edit_save'] / r['cp']:.2f}× | {'yes' if r['only_the_id'] else 'NO'} | "
+                  f"{r['cp']:.2f} | {r['edit_save'] / r['cp']:.2f}× | {'yes' if unchanged else 'NO'} | "
                   f"{r['peak'] / 1e6:.0f} MB = {r['peak'] / size:.3f}× |", flush=True)
+            print("<!-- each round: " + "; ".join(
+                f"edit+save {run['edit_save']:.2f} s, whole {run['whole']:.2f} s" for run in runs) + "; cp " + ", ".join(f"{c:.2f}" for c in copies) + " -->", flush=True)
             if not keep:
                 os.remove(path)
     finally:

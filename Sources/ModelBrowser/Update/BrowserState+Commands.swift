@@ -54,6 +54,11 @@ extension BrowserState {
             goTo(String(command))
             return []
         }
+        // While a large file loads, only quitting works beside going to a path.
+        if let partialLoad, command != "q", command != "q!" {
+            say(partialLoad.refusal(.command), error: !partialLoad.isLoading)
+            return []
+        }
         switch command {
         case "w": return saveEffects(path: nil)
         case "q": return quit()

@@ -103,7 +103,7 @@ extension BrowserState {
             applyEdit(.renameKey(at: path, to: text), cursor: path.parent?.appending(.key(text)))
         case .search:
             lastSearch = text
-            findNext(forward: true)
+            moveOrWait(.find(forward: true))
         case .command:
             return run(command: text.trimmingSpaces)
         }
@@ -127,9 +127,7 @@ extension BrowserState {
         case .variant(let name): switchVariant(row: r, toCase: name)
         case .field(let name): addMissingField(row: r, name: name)
         case .otherKey: mode = .editing(LineEditor(), .newKey(row: r))
-        case .goTo(let path):
-            unfold(along: path)
-            if let node = document.node(at: path) { reveal(node) } else { say("no value at \(path.jq)", error: true) }
+        case .goTo(let path): goTo(path)
         }
     }
 

@@ -1,7 +1,8 @@
 import LosslessJSON
 
 extension BrowserState {
-    /// Goes to a path typed after `:` (jq or JSON Pointer), opening what it must.
+    /// Goes to a path typed after `:` (jq or JSON Pointer), opening what it must; while a large
+    /// file loads, once its value has loaded.
     mutating func goTo(_ text: String) {
         let path: JSONPath
         do {
@@ -10,12 +11,22 @@ extension BrowserState {
             say("\(error)", error: true)
             return
         }
+        moveOrWait(.goTo(path))
+    }
+
+    /// Goes to a path, opening what it must, or says there is no value there.
+    mutating func goTo(_ path: JSONPath) {
+        if !goToIfLoaded(path) { say("no value at \(path.jq)", error: true) }
+    }
+
+    /// Goes to `path` if the document shown has a value there. On a part of a loading document,
+    /// what is there stays (the whole only adds to it); should a later member repeat a key on the
+    /// way, the cursor, kept by path, moves to it as it loads — as `node(at:)` on the whole would.
+    mutating func goToIfLoaded(_ path: JSONPath) -> Bool {
         unfold(along: path)
-        guard let node = document.node(at: path) else {
-            say("no value at \(path.jq)", error: true)
-            return
-        }
+        guard let node = document.node(at: path) else { return false }
         reveal(node)
+        return true
     }
 
     /// Completes the last step of the path in a `:` prompt from the keys of the object before it:

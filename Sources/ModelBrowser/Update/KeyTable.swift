@@ -5,7 +5,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case firstRow, lastRow, halfPageDown, halfPageUp, pageDown, pageUp, expandAll, collapseAll
     case find, findNext, findPrevious, edit, add, delete, rename, switchVariant, clear, undo, redo
     case showDiff, save, command, quit, copyPath, copyValue, help
-    case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems
+    case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
     // Menus
     case choiceDown, choiceUp, choose
     // Help and diff views
@@ -119,6 +119,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character(">")], .scrollValueRight, help: "scroll a long value to the left (see more of its end)"),
         KeyBinding([.character("<")], .scrollValueLeft, help: "scroll a long value back"),
         KeyBinding([.character("?"), .function(1)], .help, help: "this help", hint: "? help"),
+        KeyBinding([.escape], .stopWaiting, help: "stop waiting for a large file to load (after G, a find or a path asked for while it loads)"),
 
         KeyBinding([.character("j"), .down], .choiceDown, .menu, help: "next option", hint: "↑↓ choose"),
         KeyBinding([.character("k"), .up], .choiceUp, .menu, help: "previous option"),

@@ -75,7 +75,14 @@ extension BrowserState {
         case .normal:
             guard let action = keys.action(for: key, in: .normal) else { return [] }
             if let partialLoad, !PartialLoad.worksOnAPart(action) {
-                say(partialLoad.refusal(action), error: partialLoad.failure != nil)
+                // A move to what has not loaded waits for it (a search needs one to repeat); when
+                // the load failed, the start is all there is and moves go about it.
+                guard let move = PartialLoad.WaitingMove(action) else {
+                    say(partialLoad.refusal(action), error: !partialLoad.isLoading)
+                    return []
+                }
+                if case .find = move, lastSearch?.isEmpty ?? true { return perform(action) }
+                moveOrWait(move)
                 return []
             }
             return perform(action)
@@ -194,6 +201,11 @@ extension BrowserState {
         case .nextSameKey: findSameKey(forward: true)
         case .previousSameKey: findSameKey(forward: false)
         case .help: mode = .help(scroll: 0)
+        case .stopWaiting:
+            if partialLoad?.waiting != nil {
+                partialLoad?.waiting = nil
+                say("stopped waiting")
+            }
         case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .editText, .complete,
             .cancel:
             break  // other modes' actions

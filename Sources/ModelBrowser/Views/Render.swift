@@ -136,6 +136,7 @@ private func drawStatus(_ state: BrowserState, _ grid: inout Grid, _ area: Rect,
         var left = " " + escapedForDisplay(state.cursorPath.jq) + (annotation.map { $0.typeText.isEmpty ? "" : "   " + $0.typeText } ?? "")
         if let warning = annotation?.warning { left += "   ⚠ " + warning }
         if let help = annotation?.field?.help { left += "   " + escapedForDisplay(help) }
+        if let partialLoad = state.partialLoad, let move = partialLoad.waiting { left = " " + escapedForDisplay(partialLoad.waitingText(move)) }
         let room = max(0, area.width - displayWidth(position) - 2)
         grid.put(truncated(left, to: room), x: 0, y: y, style: painter.style(.status, reverse: true))
         if area.width > displayWidth(position) + 1 {
