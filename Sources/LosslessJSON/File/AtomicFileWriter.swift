@@ -87,17 +87,19 @@ public enum AtomicFileWriter {
         return failure
     }
 
-    /// Writes bytes `range` of `storage` at fd's offset, from its file when it maps one.
+    /// Writes bytes `range` of `storage` at fd's offset, from its file when it maps one. Each
+    /// `FileWriteback.chunk` written starts on its way to disk.
     static func copy(_ range: Range<Int>, of storage: JSONBytes, to fd: Int32) -> String? {
         if let file = storage.file, let copyFileRange = FileRangeCopy.function {
             var offset = range.lowerBound
             while offset < range.upperBound {
-                let n = copyFileRange(file, &offset, fd, nil, min(range.upperBound - offset, 1 << 30), 0)
+                let n = copyFileRange(file, &offset, fd, nil, min(range.upperBound - offset, FileWriteback.chunk), 0)
                 if n < 0, errno == EINTR { continue }
                 // A file system or kernel that cannot: the rest from the mapping (same bytes).
                 if n < 0, [EINVAL, ENOSYS, EXDEV, EOPNOTSUPP].contains(errno) { break }
                 if n < 0 { return errnoText() }
                 if n == 0 { return "the file shrank while it was read (another program changed it)" }
+                if n == FileWriteback.chunk { FileWriteback.start(fd, last: n) }
             }
             if offset == range.upperBound { return nil }
             return writeAll(UnsafeBufferPointer(start: storage.base + offset, count: range.upperBound - offset), to: fd)
@@ -105,15 +107,17 @@ public enum AtomicFileWriter {
         return writeAll(UnsafeBufferPointer(start: storage.base + range.lowerBound, count: range.count), to: fd)
     }
 
-    /// Writes all of `data` to `fd` at its current offset; the error's text, if any.
+    /// Writes all of `data` to `fd` at its current offset, each `FileWriteback.chunk` started on
+    /// its way to disk; the error's text, if any.
     private static func writeAll(_ data: UnsafeBufferPointer<UInt8>, to fd: Int32) -> String? {
         guard let base = data.baseAddress else { return nil }
         var done = 0
         while done < data.count {
-            let n = Glibc_write(fd, base + done, data.count - done)
+            let n = Glibc_write(fd, base + done, min(data.count - done, FileWriteback.chunk))
             if n < 0, errno == EINTR { continue }
             if n <= 0 { return errnoText() }
             done += n
+            if n == FileWriteback.chunk { FileWriteback.start(fd, last: n) }
         }
         return nil
     }
