@@ -205,6 +205,13 @@ struct TmuxTests {
         try session.send("j")
         try session.send("Enter")
         session.waitFor("the refusal") { $0.contains("read-only: only the start of the file is shown") }
+        // Up to a fix: the trailing comma removed on disk, :e loads the file again, whole.
+        try Data(("[\n" + String(repeating: line, count: 7_000) + "2\n]\n").utf8).write(to: bad)
+        try session.type(":e")
+        try session.send("Enter")
+        session.waitFor("the whole, fixed, in place", timeout: 60) { !$0.contains("start only") && !$0.contains("%…") && $0.contains("row 1 of") }
+        try session.send("G")
+        session.waitFor("its last element") { $0.contains(".[7000000] ") }
         try session.send("q")
         session.waitFor("the exit") { $0.contains("exit status 0") }
     }

@@ -76,6 +76,61 @@ struct RuntimeTests {
         #expect(!state.isModified)
     }
 
+    /// A terminal that never has a key: the loading screen waits out its load in it.
+    final class QuietTerminal: TerminalBackend {
+        var size: (width: Int, height: Int) { (80, 24) }
+        var colors: Bool { false }
+        private(set) var frames: [Grid] = []
+        func nextEvent(timeout milliseconds: Int) -> Event? {
+            usleep(UInt32(milliseconds) * 1000)
+            return nil
+        }
+        func draw(_ grid: Grid) { frames.append(grid) }
+        func copy(_ text: String) {}
+        var clipboardNote: String? { nil }
+        func suspend() {}
+        func resume() {}
+        func close() {}
+    }
+
+    @Test func aLargeFileReloadsBehindTheLoadingScreenToReapplyAndBehindItsStartOnColonE() throws {
+        // 18 MB: a large file (mapped, previewed, loaded on another thread).
+        let records = (0..<400_000).map { #"{"id": \#($0), "name": "person \#($0)"}"# }.joined(separator: ",\n    ")
+        func text(b: Int) -> String { "{\n  \"a\": 1,\n  \"b\": \(b),\n  \"list\": [\n    " + records + "\n  ]\n}\n" }
+        let file = try ScratchFile(text(b: 2))
+        let source = JSONFileSource(path: file.path)
+        #expect(source.loadsSlowly)
+        let terminal = QuietTerminal()
+        var runtime = BrowserRuntime(terminal: terminal, source: source, registry: ModelRegistry())
+        var state = runtime.startLoading(showing: try #require(source.preview()))
+        func waitForTheWhole() {
+            let deadline = Date().addingTimeInterval(60)
+            while state.partialLoad != nil, Date() < deadline {
+                _ = runtime.deliverLoad(to: &state)
+                usleep(5_000)
+            }
+        }
+        waitForTheWhole()
+        #expect(state.partialLoad == nil)
+        for event in events("j<Enter>5<Enter>") { _ = runtime.handle(event, state: &state) }
+        #expect(state.isModified)
+        // Another writer changes .b; the save asks; "a" reloads (behind the loading screen) and
+        // makes the edit again on what is there now.
+        try text(b: 20).write(toFile: file.path, atomically: true, encoding: .utf8)
+        _ = runtime.handle(.key(.control("s")), state: &state)
+        guard case .confirm = state.mode else { Issue.record("no question: \(state.mode) \(state.message ?? "")"); return }
+        let framesBefore = terminal.frames.count
+        _ = runtime.handle(.key(.character("a")), state: &state)
+        #expect(terminal.frames.count > framesBefore, "the loading screen was not drawn")
+        #expect(file.text == text(b: 20).replacingOccurrences(of: "\"a\": 1,", with: "\"a\": 15,"))
+        #expect(!state.isModified && state.partialLoad == nil, "\(state.message ?? "")")
+        // :e reloads as the file opened: its start at once, the whole behind it.
+        for event in events(":e<Enter>") { _ = runtime.handle(event, state: &state) }
+        #expect(state.partialLoad != nil)
+        waitForTheWhole()
+        #expect(state.partialLoad == nil && state.document.value(at: ["a"]) == 15 && state.document.value(at: ["b"]) == 20)
+    }
+
     @Test func aHardLinkedFileAsksAndIsWrittenInPlaceWhenChosen() throws {
         let file = try ScratchFile(#"{"a": 1}"#)
         let other = file.path + ".link"

@@ -100,6 +100,10 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     /// Starts loading the whole source on another thread and returns the state showing `start`
     /// meanwhile (`deliverLoad` hands over the load's news).
     mutating func startLoading(showing start: JSONDocument) -> BrowserState {
+        // A load already under way (a reload started over it) has nothing left to do.
+        loading?.progress.cancel()
+        preparing = nil
+        shownPart = (0, .now)
         let load = BackgroundLoad(source, publishingParts: true)
         var initial = state(for: start)
         initial.showPartly(LoadingProgress(sourceName: source.name, load.progress.snapshot))
@@ -269,20 +273,35 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
                 return [.saveFailed(message: error.message, kind: error.kind)]
             }
         case .reloadAndReapply(let edits, let save):
-            let reloaded = perform(.reload, on: &state)
+            let reloaded = reloadWhole(&state)
             guard reloaded.isEmpty else { return reloaded }
             return state.reapply(edits, save: save).flatMap { perform($0, on: &state) }
         case .reload:
-            do {
-                let reloaded = try source.load(progress: LoadProgress())
-                let size = (state.width, state.height)
-                state = self.state(for: reloaded)
-                _ = update(&state, .resize(width: size.0, height: size.1))
-                if state.checkPending { startCheck(of: state) } else { check = nil }
-                return []
-            } catch {
-                return [.saveFailed(message: "cannot reload: \(error.message)", kind: .failed)]
-            }
+            // A large file reloads as it opens: its start at once, the whole behind it.
+            guard source.loadsSlowly, let start = source.preview() else { return reloadWhole(&state) }
+            let size = (state.width, state.height)
+            state = startLoading(showing: start)
+            _ = update(&state, .resize(width: size.0, height: size.1))
+            check = nil
+            return []
+        }
+    }
+
+    /// Loads the whole source again into a fresh state (a slow one on another thread, behind the
+    /// loading screen); the event that says why it could not.
+    private mutating func reloadWhole(_ state: inout BrowserState) -> [Event] {
+        do {
+            let reloaded = source.loadsSlowly ? try loadShowingProgress() : try source.load(progress: LoadProgress())
+            let size = (state.width, state.height)
+            loading?.progress.cancel()
+            loading = nil
+            preparing = nil
+            state = self.state(for: reloaded)
+            _ = update(&state, .resize(width: size.0, height: size.1))
+            if state.checkPending { startCheck(of: state) } else { check = nil }
+            return []
+        } catch {
+            return [.saveFailed(message: "cannot reload: \(error.message)", kind: .failed)]
         }
     }
 }

@@ -41,7 +41,7 @@ public struct PartialLoad: Sendable, Hashable {
 
     /// What the status line says to a key that needs the whole document.
     func refusal(_ action: BrowserAction) -> String {
-        if let failure { return "read-only: only the start of the file is shown (\(failure))" }
+        if let failure { return "read-only: only the start of the file is shown (\(failure)); once the file is fixed, :e reloads it" }
         let what = action == .save ? "saving" : action == .command ? "that command" : "that"
         return "still loading (\(progress.percent)%): only the start is shown; \(what) waits for the whole file"
     }

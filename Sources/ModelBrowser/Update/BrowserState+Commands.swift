@@ -54,8 +54,10 @@ extension BrowserState {
             goTo(String(command))
             return []
         }
-        // While a large file loads, only quitting works beside going to a path.
-        if let partialLoad, command != "q", command != "q!" {
+        // While a large file loads, only quitting works beside going to a path; once its load has
+        // failed, reloading too (the file fixed meanwhile).
+        let reloads = command == "e" || command == "e!"
+        if let partialLoad, command != "q", command != "q!", partialLoad.isLoading || !reloads {
             say(partialLoad.refusal(.command), error: !partialLoad.isLoading)
             return []
         }

@@ -55,7 +55,7 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         return []
     case .loadFailed(let message):
         state.partialLoad?.failure = message
-        state.say(message + " — showing the start of the file, read-only", error: true)
+        state.say(message + " — showing the start of the file, read-only (:e reloads it once fixed)", error: true)
         return []
     case .notice(let text):
         state.say((state.message.map { $0 + " — " } ?? "") + text, error: state.messageIsError)
