@@ -21,7 +21,8 @@ extension DictionaryStorage {
     /// Encodes an `Encodable` value as a bridged `Any`.
     @_disfavoredOverload
     public static func encode<T: Encodable>(_ value: T?) -> Any? {
-        value.flatMap(CodableBridge.encode).map(AnyBridge.any)
+        guard let value, let json = CodableBridge.encode(value) else { return nil }
+        return AnyBridge.any(json)
     }
 
     /// A plain `Codable` type, coded through Foundation's JSON coders (a custom seed-style `decode`

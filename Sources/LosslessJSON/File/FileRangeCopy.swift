@@ -13,12 +13,16 @@ enum FileRangeCopy {
     ) -> Int
 
     /// The function, or nil where the C library has none.
-    static let function: Function? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: Function.self)
-        #else
-        return nil
-        #endif
-    }()
+    static let function = cLibraryFunction("copy_file_range", as: Function.self)
+}
+
+/// A C library function that Swift's Glibc module does not declare, looked up by name; nil where
+/// the C library has none (or off Linux).
+func cLibraryFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+    #if os(Linux)
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    return unsafeBitCast(symbol, to: Function.self)
+    #else
+    return nil
+    #endif
 }

@@ -15,14 +15,7 @@ enum FileWriteback {
     private typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
     private static let syncFileRangeWrite: UInt32 = 2
 
-    private static let function: Function? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: Function.self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let function = cLibraryFunction("sync_file_range", as: Function.self)
 
     /// Starts writeback of the `count` bytes just written before fd's offset, without waiting. A
     /// failure is left to the save's fsync, which writes (and reports) everything anyway.
