@@ -28,9 +28,14 @@ struct GeneratedDocument {
     var records: [GeneratedRecord] = []
 }
 
+/// Where `generatedFile(megabytes:)` writes its document (kept for the next run; delete it by hand).
+func generatedFilePath(megabytes: Int) -> String {
+    NSTemporaryDirectory() + "keepsake-browser-\(megabytes)mb.json"
+}
+
 /// Writes a generated pretty-printed document of records to a file once (the browser starts from a file).
 func generatedFile(megabytes: Int) -> String {
-    let path = NSTemporaryDirectory() + "keepsake-browser-\(megabytes)mb.json"
+    let path = generatedFilePath(megabytes: megabytes)
     if let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size >= megabytes * 1_000_000 {
         return path
     }
@@ -434,5 +439,21 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(grid)
             }
         }
+    }
+
+    // 10 GB: only as the browser loads a file that large (mapped, records folded); reading it
+    // whole, as the 100 MB and 1 GB "opened" states do, would take twice its size in memory.
+    if ProcessInfo.processInfo.environment["KEEPSAKE_BENCH_10GB"] == "1" {
+        let free = ((try? FileManager.default.attributesOfFileSystem(forPath: NSTemporaryDirectory()))?[.systemFreeSize] as? Int) ?? 0
+        let existing = ((try? FileManager.default.attributesOfItem(atPath: generatedFilePath(megabytes: 10_000)))?[.size] as? Int) ?? 0
+        guard existing >= 10_000_000_000 || free >= 15 << 30 else {
+            print("KEEPSAKE_BENCH_10GB: skipped, \(free >> 30) GiB free in \(NSTemporaryDirectory()) (the file needs 10 GB and 5 GB to spare)")
+            return
+        }
+        let path10000 = generatedFile(megabytes: 10_000)
+        let folded10000 = foldedRecordsState(path10000)
+        keyBenchmarks("10 GB folded", folded10000)
+        editBenchmarks("10 GB folded", folded10000)
+        growingPartBenchmarks("10 GB", path10000)
     }
 }
