@@ -182,15 +182,16 @@ def one_run(binary, path):
     sampler.running = False
     result["peak"] = int(open(out).read()) * 1024
     subprocess.run(["tmux", "-L", session, "kill-server"], capture_output=True)
-    # The old id put back in place (same length): the file must be as it was before the edit —
-    # nothing else changed — and the next round starts from the same bytes.
+    # The new id must be on disk; put back in place (same length), the old one must make the file
+    # as it was before the edit — nothing else changed — and the next round starts from the same bytes.
+    saved_new_id = last_id(path) == new
     with open(path, "r+b") as f:
         f.seek(max(0, size - 4096))
         tail = f.read()
         at = tail.rindex(b'"id"')
         f.seek(max(0, size - 4096) + at)
         f.write(tail[at:].replace(new.encode(), old.encode(), 1))
-    result["only_the_id"] = md5(path) == ORIGINAL_MD5[path]
+    result["only_the_id"] = saved_new_id and md5(path) == ORIGINAL_MD5[path]
     return result
 
 

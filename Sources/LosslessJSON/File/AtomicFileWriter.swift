@@ -87,8 +87,8 @@ public enum AtomicFileWriter {
         return failure
     }
 
-    /// Writes bytes `range` of `storage` at fd's offset, from its file when it maps one. Each
-    /// `FileWriteback.chunk` written starts on its way to disk.
+    /// Writes bytes `range` of `storage` at fd's offset, from its file when it maps one, each chunk
+    /// of the new file started on its way to disk once written (`FileWriteback`).
     static func copy(_ range: Range<Int>, of storage: JSONBytes, to fd: Int32) -> String? {
         if let file = storage.file, let copyFileRange = FileRangeCopy.function {
             var offset = range.lowerBound
@@ -99,7 +99,7 @@ public enum AtomicFileWriter {
                 if n < 0, [EINVAL, ENOSYS, EXDEV, EOPNOTSUPP].contains(errno) { break }
                 if n < 0 { return errnoText() }
                 if n == 0 { return "the file shrank while it was read (another program changed it)" }
-                if n == FileWriteback.chunk { FileWriteback.start(fd, last: n) }
+                FileWriteback.wrote(n, to: fd)
             }
             if offset == range.upperBound { return nil }
             return writeAll(UnsafeBufferPointer(start: storage.base + offset, count: range.upperBound - offset), to: fd)
@@ -107,8 +107,8 @@ public enum AtomicFileWriter {
         return writeAll(UnsafeBufferPointer(start: storage.base + range.lowerBound, count: range.count), to: fd)
     }
 
-    /// Writes all of `data` to `fd` at its current offset, each `FileWriteback.chunk` started on
-    /// its way to disk; the error's text, if any.
+    /// Writes all of `data` to `fd` at its current offset, each chunk of the new file started on
+    /// its way to disk once written; the error's text, if any.
     private static func writeAll(_ data: UnsafeBufferPointer<UInt8>, to fd: Int32) -> String? {
         guard let base = data.baseAddress else { return nil }
         var done = 0
@@ -117,7 +117,7 @@ public enum AtomicFileWriter {
             if n < 0, errno == EINTR { continue }
             if n <= 0 { return errnoText() }
             done += n
-            if n == FileWriteback.chunk { FileWriteback.start(fd, last: n) }
+            FileWriteback.wrote(n, to: fd)
         }
         return nil
     }
@@ -252,6 +252,7 @@ public enum AtomicFileWriter {
                 if m <= 0 { return errnoText() }
                 done += m
             }
+            FileWriteback.wrote(offset..<offset + n, to: destination)
             offset += n
         }
         if ftruncate(destination, off_t(offset)) != 0 { return errnoText() }

@@ -89,21 +89,24 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     @discardableResult
     public mutating func run(showing start: JSONDocument) -> BrowserState {
         let initial = startLoading(showing: start)
-        defer {
-            // Quitting before the whole is there: the load has nothing left to do.
-            loading?.progress.cancel()
-            loading = nil
-        }
+        // Quitting before the whole is there: the load has nothing left to do.
+        defer { stopLoading() }
         return run(initial)
+    }
+
+    /// Cancels the background load under way, if any, and forgets its parts.
+    private mutating func stopLoading() {
+        loading?.progress.cancel()
+        loading = nil
+        preparing = nil
+        shownPart = (0, .now)
     }
 
     /// Starts loading the whole source on another thread and returns the state showing `start`
     /// meanwhile (`deliverLoad` hands over the load's news).
     mutating func startLoading(showing start: JSONDocument) -> BrowserState {
         // A load already under way (a reload started over it) has nothing left to do.
-        loading?.progress.cancel()
-        preparing = nil
-        shownPart = (0, .now)
+        stopLoading()
         let load = BackgroundLoad(source, publishingParts: true)
         var initial = state(for: start)
         initial.showPartly(LoadingProgress(sourceName: source.name, load.progress.snapshot))
@@ -134,8 +137,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             _ = handle(.loadProgressed(progress), state: &state)
             return true
         }
-        loading = nil
-        preparing = nil
+        stopLoading()
         switch result {
         case .success(let whole):
             source = loaded
@@ -293,9 +295,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         do {
             let reloaded = source.loadsSlowly ? try loadShowingProgress() : try source.load(progress: LoadProgress())
             let size = (state.width, state.height)
-            loading?.progress.cancel()
-            loading = nil
-            preparing = nil
+            stopLoading()
             state = self.state(for: reloaded)
             _ = update(&state, .resize(width: size.0, height: size.1))
             if state.checkPending { startCheck(of: state) } else { check = nil }
