@@ -33,7 +33,7 @@ public final class SerializationDatabase: DatabaseTarget, @unchecked Sendable {
         let folder = FileManager.default.urls(for: .libraryDirectory, in: .userDomainMask).first
         #else
         let environment = ProcessInfo.processInfo.environment
-        let folder = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        let folder: URL? = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
         #endif
         return (folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent("records.sqlite").path

@@ -85,7 +85,7 @@ extension JSONDocument {
                 let parentPath = path.parent ?? .root
                 throw .wrongKind(parentPath, expected: "an object", found: self.node(at: parentPath).map(kind) ?? .array)
             }
-            return JSONSplice(offset: keyRange.lowerBound, removed: self.text.slice(keyRange), inserted: Array(JSONWriter.quoted(newKey).utf8))
+            return JSONSplice(offset: keyRange.lowerBound, removed: self.text.slice(keyRange), inserted: Array(renamedKey(newKey, replacing: keyRange).utf8))
         }
     }
 
@@ -103,8 +103,8 @@ extension JSONDocument {
     /// container is one line.
     private func layout(inside node: Node, style: JSONStyle?) -> JSONStyle {
         var style = style ?? self.style
-        if kind(node).isContainer, let second = child(node, at: 1) {
-            let between = separator(before: second)
+        if kind(node).isContainer, let first = child(node, at: 0), let second = child(node, at: 1) {
+            let between = separator(before: second, after: first)
             if !between.utf8.contains(0x0A) {
                 style.indent = nil
                 style.comma = between
@@ -129,7 +129,7 @@ extension JSONDocument {
         func memberText(indent: String) -> String {
             let valueText = JSONWriter.serialize(value, style: style, baseIndent: indent)
             guard let key else { return valueText }
-            return JSONWriter.quoted(key) + style.colon + valueText
+            return JSONWriter.key(key, style: style) + style.colon + valueText
         }
         guard let first, let last = child(container, at: count - 1) else {
             // Empty container: lay it open if the document is multi-line. White space already
@@ -154,9 +154,9 @@ extension JSONDocument {
             }
             return JSONSplice(offset: interior.lowerBound, removed: self.text.slice(interior), inserted: Array(text.utf8))
         }
-        let between: String
+        var between: String
         if count >= 2, let second = child(container, at: 1) {
-            between = separator(before: second)
+            between = separator(before: second, after: first)
         } else {
             // One child: its leading whitespace if it sits on its own line, else the document's comma spacing.
             let leading = self.text.string((containerRange.lowerBound + 1)..<memberStart(first))
@@ -164,6 +164,15 @@ extension JSONDocument {
         }
         let childIndent = between.utf8.contains(0x0A) ? lineIndent(at: memberStart(first)) : lineIndent(at: containerRange.lowerBound)
         let member = memberText(indent: childIndent)
+        if options.syntax.allowsComments, between.utf8.contains(0x2F) {
+            // The separator holds comments: new text takes only its line break and indentation.
+            between = between.utf8.contains(0x0A) ? style.newline + childIndent : style.comma
+        }
+        if options.syntax.allowsComments, between.utf8.contains(0x0A),
+            let splice = insertionBesideComments(member, into: container, at: position, count: count, last: last, lineStart: style.newline + childIndent)
+        {
+            return splice
+        }
         if let position, position < count, let target = child(container, at: position) {
             let at = memberStart(target)
             return JSONSplice(offset: at, removed: [], inserted: Array((member + "," + between).utf8))
@@ -176,6 +185,7 @@ extension JSONDocument {
         if isLinesRoot(parent) { return lineRemoval(of: node) }
         let next = subtreeEnd(node) < subtreeEnd(parent) ? Node(id: subtreeEnd(node)) : nil
         let position = child(parent, holding: node)?.position ?? 0
+        if options.syntax.allowsComments, let splice = removalBesideComments(of: node, from: parent, at: position, next: next) { return splice }
         let previous = position > 0 ? child(parent, at: position - 1) : nil
         let removed: Range<Int>
         if let next {

@@ -106,16 +106,19 @@ extension JSONValue {
     }
 }
 
-/// Decodes the body of a validated JSON string (escapes resolved; a lone surrogate becomes U+FFFD).
+/// Decodes the body of a validated string (escapes resolved; a lone surrogate becomes U+FFFD).
+///
+/// It reads JSON5's escapes too (`\'`, `\v`, `\0`, `\xHH`, a character escaping itself, an escaped
+/// line break standing for nothing): a JSON string, validated as JSON, holds none of them.
 enum JSONStringDecoder {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = 0
         let end = bytes.count
-        func hexValue(_ at: Int) -> UInt32 {
+        func hexValue(_ at: Int, digits: Int = 4) -> UInt32 {
             var value: UInt32 = 0
-            for k in 0..<4 {
+            for k in 0..<digits {
                 let c = bytes[at + k]
                 let digit: UInt8 = c <= UInt8(ascii: "9") ? c - 0x30 : (c | 0x20) - 0x61 + 10
                 value = value << 4 | UInt32(digit)
@@ -140,6 +143,14 @@ enum JSONStringDecoder {
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "v"): out.append(0x0B)
+            case UInt8(ascii: "0"): out.append(0x00)
+            case UInt8(ascii: "x"):
+                append(Unicode.Scalar(UInt8(hexValue(i, digits: 2))))
+                i += 2
+            case 0x0A: break  // line continuations stand for nothing
+            case 0x0D: if i < end, bytes[i] == 0x0A { i += 1 }
+            case 0xE2 where i + 1 < end && bytes[i] == 0x80 && (bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9): i += 2
             case UInt8(ascii: "u"):
                 let unit = hexValue(i)
                 i += 4

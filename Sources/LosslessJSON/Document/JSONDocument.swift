@@ -184,25 +184,51 @@ public struct JSONDocument: Sendable {
 
     // MARK: Keys
 
-    /// The byte range of a member's key, quotes included.
+    /// The byte range of a member's key, quotes included (a JSON5 identifier key has none).
     public func keyRange(_ node: Node) -> Range<Int>? {
         let entry = index[node.id]
         let delta = entry.keyDelta
         guard delta != 0 else { return nil }
         let keyStart = delta == IndexEntry.longKeyDelta ? (index.longKeyStart(node.id) ?? 0) : Int(entry.start) - Int(delta)
-        // Find the closing quote: the first unescaped '"' after the opening one (before the value,
+        let open = self.text[keyStart]
+        guard open == UInt8(ascii: "\"") || open == UInt8(ascii: "'") else { return keyStart..<identifierEnd(from: keyStart, before: Int(entry.start)) }
+        // Find the closing quote: the first unescaped one after the opening one (before the value,
         // even in a text that changed under a mapping).
         var i = keyStart + 1
-        while i < Int(entry.start), self.text[i] != UInt8(ascii: "\"") {
+        while i < Int(entry.start), self.text[i] != open {
             i += self.text[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         return keyStart..<(i + 1)
     }
 
+    /// Where a JSON5 identifier key starting at `start` ends (its letters, digits, `$`, `_`, `\u`
+    /// escapes and other identifier characters), at most at `limit`.
+    private func identifierEnd(from start: Int, before limit: Int) -> Int {
+        let bytes = self.text.slice(start..<limit) + [0, 0, 0, 0]
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            var p = base
+            while p - base < limit - start {
+                let c = p.pointee
+                if c == UInt8(ascii: "\\") {
+                    p += 6
+                } else if c < 0x80 {
+                    guard ((c | 0x20) &- 0x61) < 26 || c == UInt8(ascii: "$") || c == UInt8(ascii: "_") || JSON5Scanner.isDigit(c) else { break }
+                    p += 1
+                } else {
+                    guard let (scalar, length) = JSON5Scanner.scalar(at: p), JSON5Scanner.isIdentifierPart(scalar) else { break }
+                    p += length
+                }
+            }
+            return start + min(p - base, limit - start)
+        }
+    }
+
     /// A member's key, decoded.
     public func key(_ node: Node) -> String? {
         guard let range = keyRange(node) else { return nil }
-        let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+        let quoted = self.text[range.lowerBound] == UInt8(ascii: "\"") || self.text[range.lowerBound] == UInt8(ascii: "'")
+        let inner = quoted ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
         if index[node.id].header & IndexEntry.keyEscapedFlag == 0 { return self.text.string(inner) }
         return self.text.withContiguousBytes(inner) { JSONStringDecoder.decode($0) }
     }

@@ -16,11 +16,18 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let hint: String
     /// Whether the parse stopped because its `JSONParseProgress` was cancelled, not for bad input.
     public internal(set) var isCancellation = false
+    /// The syntax the text was read as; a syntax other than JSON is named in the message.
+    public internal(set) var syntax: JSONSyntax = .json
 
-    /// One line: "expected X, found Y" and the hint.
+    /// One line: "expected X, found Y" and the hint — "(JSON5: hint)" for a syntax other than JSON.
     public var message: String {
         var text = "expected \(expected), found \(found)"
-        if !hint.isEmpty { text += " (\(hint))" }
+        switch (syntax, hint.isEmpty) {
+        case (.json, true): break
+        case (.json, false): text += " (\(hint))"
+        case (_, true): text += " (\(syntax))"
+        case (_, false): text += " (\(syntax): \(hint))"
+        }
         return text
     }
 
@@ -38,7 +45,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// The parser's cheap, allocation-free error: where, and a reason code.
 struct RawParseError: Error {
-    enum Reason {
+    enum Reason: Equatable {
         case expectedValue
         case expectedValueAfterComma  // "[1,]" and friends
         case expectedKey
@@ -62,6 +69,11 @@ struct RawParseError: Error {
         case tooLarge
         case outOfMemory
         case cancelled
+        case unterminatedComment
+        case lineBreakInString
+        case invalidHexEscape
+        case expectedHexDigit
+        case invalidIdentifier
     }
     var offset: Int
     var reason: Reason
@@ -69,7 +81,7 @@ struct RawParseError: Error {
 
 extension JSONParseError {
     /// Builds the full error from the parser's raw one, looking at the bytes around the offset.
-    init(_ raw: RawParseError, in bytes: JSONBytes) {
+    init(_ raw: RawParseError, in bytes: JSONBytes, syntax: JSONSyntax = .json) {
         let offset = min(max(0, raw.offset), bytes.count)
         // Line and column: count newlines before the offset; the column counts scalars (not continuation bytes).
         var line = 1
@@ -95,12 +107,13 @@ extension JSONParseError {
         let suffix = windowEnd < lineEnd ? "…" : ""
 
         let found = Self.describeFound(at: offset, in: bytes)
-        let (expected, hint) = Self.explain(raw.reason, found: offset < bytes.count ? bytes[offset] : nil)
+        let (expected, hint) = Self.explain(raw.reason, found: offset < bytes.count ? bytes[offset] : nil, syntax: syntax)
         self.init(
             offset: offset, line: line, column: column, expected: expected, found: found,
             sourceLine: prefix + shown + suffix, hint: hint, caretColumn: caret + (prefix.isEmpty ? 0 : 1)
         )
         if case .cancelled = raw.reason { isCancellation = true }
+        self.syntax = syntax
     }
 
     /// What stands at the offset, for "found …".
@@ -126,7 +139,8 @@ extension JSONParseError {
         }
     }
 
-    static func explain(_ reason: RawParseError.Reason, found byte: UInt8?) -> (expected: String, hint: String) {
+    static func explain(_ reason: RawParseError.Reason, found byte: UInt8?, syntax: JSONSyntax = .json) -> (expected: String, hint: String) {
+        if syntax != .json { return explainExtended(reason, found: byte, syntax: syntax) }
         switch reason {
         case .expectedValue:
             switch byte {
@@ -165,6 +179,37 @@ extension JSONParseError {
         case .tooLarge: return ("fewer than 4,294,967,295 values", "a document this large cannot be indexed")
         case .outOfMemory: return ("memory for the index", "")
         case .cancelled: return ("the rest of the document", "loading was cancelled")
+        case .unterminatedComment: return ("'*/' to close the comment", "")
+        case .lineBreakInString: return ("a character or '\"'", "a line break in a string must be escaped")
+        case .invalidHexEscape: return ("two hexadecimal digits after \\x", "")
+        case .expectedHexDigit: return ("a hexadecimal digit", "")
+        case .invalidIdentifier: return ("a key", "")
+        }
+    }
+
+    /// The explanation in a syntax beyond JSON, where a comment, a trailing comma (and in JSON5 a
+    /// single quote or a bare key) is no mistake.
+    private static func explainExtended(_ reason: RawParseError.Reason, found byte: UInt8?, syntax: JSONSyntax) -> (expected: String, hint: String) {
+        let json5 = syntax == .json5
+        let key = json5 ? "a key (a name, or a string in quotes)" : "a string key in double quotes"
+        switch reason {
+        case .expectedValue, .expectedValueAfterComma:
+            if byte == UInt8(ascii: "/") { return ("a value", "a lone '/' starts no comment") }
+            if !json5, byte == UInt8(ascii: "'") { return ("a value", "strings must use double quotes") }
+            if !json5, byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") { return ("a value", "NaN and Infinity are JSON5, not JSON with comments") }
+            return ("a value", reason == .expectedValueAfterComma && byte == UInt8(ascii: ",") ? "one comma at most between values" : "")
+        case .expectedKey: return (key + " or '}'", !json5 && byte == UInt8(ascii: "'") ? "strings must use double quotes" : "")
+        case .expectedKeyAfterComma: return (key, byte == UInt8(ascii: ",") ? "one comma at most between members" : "")
+        case .invalidIdentifier: return ("a key: a name of letters, digits, '$' and '_' not starting with a digit, or a string in quotes", "")
+        case .invalidLiteral: return (json5 ? "'true', 'false', 'null', 'Infinity' or 'NaN'" : "'true', 'false' or 'null'", "")
+        case .invalidEscape where json5: return ("an escape other than \\1 to \\9 (or \\0 before a digit)", "")
+        case .controlCharacterInString: return ("a character or '\"'", "control characters in strings must be escaped")
+        case .unterminatedString: return ("a quote to close the string", "")
+        case .expectedCommaOrBracket, .expectedCommaOrBrace:
+            let closer = reason == .expectedCommaOrBracket ? "']'" : "'}'"
+            return ("',' or \(closer)", byte == UInt8(ascii: "/") ? "a lone '/' starts no comment" : "")
+        default:
+            return explain(reason, found: byte, syntax: .json)
         }
     }
 

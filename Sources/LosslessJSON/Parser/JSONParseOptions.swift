@@ -11,6 +11,9 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// of the lines' values whose root spans the text. Edits keep each value on its line.
     public var jsonLines = false
 
+    /// The syntax of the text (strict JSON by default). JSON Lines are read as strict JSON.
+    public var syntax: JSONSyntax = .json
+
     /// Whether a byte order mark before the text is skipped. A JSON Lines text may start with
     /// one, its lines after the first may not: a line parsed on its own clears this.
     public var skipsByteOrderMark = true
@@ -20,9 +23,10 @@ public struct JSONParseOptions: Sendable, Hashable {
     @_spi(Testing) public var offsetLimit = JSONIndex.offsetLimit
 
     /// Creates options.
-    public init(maxDepth: Int = 1024, jsonLines: Bool = false) {
+    public init(maxDepth: Int = 1024, jsonLines: Bool = false, syntax: JSONSyntax = .json) {
         self.maxDepth = max(0, maxDepth)
         self.jsonLines = jsonLines
+        self.syntax = jsonLines ? .json : syntax
     }
 
     /// The defaults.

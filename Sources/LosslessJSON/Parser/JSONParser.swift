@@ -18,16 +18,22 @@ enum JSONParser {
         do {
             // Each kind of text takes a loop compiled for it: one within the offset limit (any under
             // 4 GiB) with no segment checks, a JSON text with no line checks.
+            // A syntax beyond JSON takes a loop of its own too (JSON Lines are strict JSON).
             let foldBytes = folding?.maxBytes ?? 0
-            func parse<Layout: TextLayout>(_: Layout.Type) throws(RawParseError) -> JSONIndex {
+            func parse<Layout: TextLayout, Rules: SyntaxRules>(_: Layout.Type, _: Rules.Type) throws(RawParseError) -> JSONIndex {
                 if bytes.count > options.offsetLimit {
-                    return try buildIndex(bytes, options: options, progress: progress, foldBytes: foldBytes, ManySegments.self, Layout.self)
+                    return try buildIndex(bytes, options: options, progress: progress, foldBytes: foldBytes, ManySegments.self, Layout.self, Rules.self)
                 }
-                return try buildIndex(bytes, options: options, progress: progress, foldBytes: foldBytes, OneSegment.self, Layout.self)
+                return try buildIndex(bytes, options: options, progress: progress, foldBytes: foldBytes, OneSegment.self, Layout.self, Rules.self)
             }
-            return try options.jsonLines ? parse(JSONLinesLayout.self) : parse(OneTextLayout.self)
+            if options.jsonLines { return try parse(JSONLinesLayout.self, StrictJSONRules.self) }
+            switch options.syntax {
+            case .json: return try parse(OneTextLayout.self, StrictJSONRules.self)
+            case .jsonc: return try parse(OneTextLayout.self, CommentedJSONRules.self)
+            case .json5: return try parse(OneTextLayout.self, JSON5Rules.self)
+            }
         } catch {
-            throw JSONParseError(error, in: bytes)
+            throw JSONParseError(error, in: bytes, syntax: options.jsonLines ? .json : options.syntax)
         }
     }
 
@@ -122,7 +128,7 @@ enum JSONParser {
 
     /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
     @inline(__always)
-    private static func validateUTF8Sequence(
+    static func validateUTF8Sequence(
         _ p: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
     ) throws(RawParseError) -> UnsafePointer<UInt8> {
         let b0 = p[0]
@@ -237,8 +243,9 @@ enum JSONParser {
     /// A JSON Lines text (`Layout.isLines`) is indexed as an array of its lines' values: the root
     /// entry spans the text, a value ends at its line's break, and white space inside a value does
     /// not cross one — an error is where a parse of that line alone puts it.
-    private static func buildIndex<Segments: Segmenting, Layout: TextLayout>(
-        _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress?, foldBytes: Int, _: Segments.Type, _: Layout.Type
+    private static func buildIndex<Segments: Segmenting, Layout: TextLayout, Rules: SyntaxRules>(
+        _ bytes: JSONBytes, options: JSONParseOptions, progress: JSONParseProgress?, foldBytes: Int, _: Segments.Type, _: Layout.Type,
+        _: Rules.Type
     ) throws(RawParseError) -> JSONIndex {
         let (maxDepth, offsetLimit) = (options.maxDepth, options.offsetLimit)
         // A line's value may nest as deep as a document; the lines' array is one level more.
@@ -278,8 +285,14 @@ enum JSONParser {
         var segmentFirst = 0
         let segmented = Segments.isSegmented
         let isLines = Layout.isLines
-        /// Skips white space inside a value (in JSON Lines, not past a line break).
-        @inline(__always) func skip(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> { isLines ? skipSpaces(p) : skipWhitespace(p) }
+        /// Skips the trivia inside a value: white space (in JSON Lines, not past a line break), and
+        /// comments in the syntaxes that have them.
+        @inline(__always) func skip(_ p: UnsafePointer<UInt8>) throws(RawParseError) -> UnsafePointer<UInt8> {
+            if isLines { return skipSpaces(p) }
+            if Rules.isJSON5 { return try TriviaScanner.skipJSON5Trivia(p, base: base, end: end) }
+            if Rules.allowsComments { return try TriviaScanner.skipWhitespaceAndComments(p, base: base, end: end) }
+            return skipWhitespace(p)
+        }
         /// Records a value whose offsets from its segment's start do not fit: they go aside.
         func putWide(_ id: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>?, segmentStart: UnsafePointer<UInt8>, _ setAside: inout Bool) {
             setAside = true
@@ -300,15 +313,22 @@ enum JSONParser {
         func parseKey(
             _ p: inout UnsafePointer<UInt8>, afterComma: Bool, id: Int, segment: UnsafePointer<UInt8>, _ setAside: inout Bool
         ) throws(RawParseError) -> UInt32 {
-            guard p.pointee == quote else {
-                throw RawParseError(offset: p - base, reason: afterComma ? .expectedKeyAfterComma : .expectedKey)
-            }
             let keyStart = p
             var escaped = false
-            p = try scanString(p + 1, base: base, end: end, escaped: &escaped)
-            p = skip(p)
+            if p.pointee == quote {
+                p = Rules.isJSON5 ? try JSON5Scanner.scanString(p + 1, quote: quote, base: base, end: end, escaped: &escaped)
+                    : try scanString(p + 1, base: base, end: end, escaped: &escaped)
+            } else if Rules.isJSON5, p.pointee == UInt8(ascii: "'") || JSON5Scanner.startsIdentifier(p) {
+                // Read by decoding, as escaped keys are: the fast paths expect a key in double quotes.
+                p = p.pointee == UInt8(ascii: "'") ? try JSON5Scanner.scanString(p + 1, quote: p.pointee, base: base, end: end, escaped: &escaped)
+                    : try JSON5Scanner.scanIdentifier(p, base: base, end: end, escaped: &escaped)
+                escaped = true
+            } else {
+                throw RawParseError(offset: p - base, reason: afterComma ? .expectedKeyAfterComma : .expectedKey)
+            }
+            p = try skip(p)
             guard p.pointee == UInt8(ascii: ":") else { throw RawParseError(offset: p - base, reason: .expectedColon) }
-            p = skip(p + 1)
+            p = try skip(p + 1)
             let delta = p - keyStart
             let bits = escaped ? IndexEntry.keyEscapedFlag : 0
             guard delta >= Int(IndexEntry.longKeyDelta) else { return bits | UInt32(truncatingIfNeeded: delta) << IndexEntry.keyDeltaShift }
@@ -382,7 +402,7 @@ enum JSONParser {
             return q - containerStart(open, current: segment, first: segmentFirst)
         }
 
-        p = skipWhitespace(p)
+        p = isLines ? skipWhitespace(p) : try skip(p)
         if isLines {
             // The root: an array of the lines' values, spanning the text (blank lines before the
             // first value are skipped above).
@@ -394,14 +414,17 @@ enum JSONParser {
         // (JSON Lines: a text of no lines, or whose last line break is followed by nothing, ends
         // here; inside a line's value the end is an error, as in any value.)
         parsing: while !(isLines && depth == 1 && p == end) {
-            // A value starts at p; its offsets count from the segment's start.
-            let c = p.pointee
+            // A value starts at p; its offsets count from the segment's start. (In JSON5 a string may
+            // open with a single quote, a number with '+', '.', 'I' or 'N': they take the cases of
+            // '"' and '-'.)
+            let c = Rules.isJSON5 ? JSON5Scanner.valueStartClass(p.pointee) : p.pointee
             let start = p
             let startOffset = UInt32(truncatingIfNeeded: p - segment)
             switch c {
             case quote:
                 var escaped = false
-                p = try scanString(p + 1, base: base, end: end, escaped: &escaped)
+                p = Rules.isJSON5 ? try JSON5Scanner.scanString(p + 1, quote: p.pointee, base: base, end: end, escaped: &escaped)
+                    : try scanString(p + 1, base: base, end: end, escaped: &escaped)
                 entries[count] = IndexEntry(
                     header: UInt32(JSONKind.string.rawValue) | keyBits | (escaped ? IndexEntry.escapedFlag : 0),
                     start: startOffset, end: UInt32(truncatingIfNeeded: p - segment), link: 1)
@@ -410,7 +433,7 @@ enum JSONParser {
                 count += 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 var nonInteger = false
-                p = try scanNumber(p, base: base, nonInteger: &nonInteger)
+                p = Rules.isJSON5 ? try JSON5Scanner.scanNumber(p, base: base, nonInteger: &nonInteger) : try scanNumber(p, base: base, nonInteger: &nonInteger)
                 entries[count] = IndexEntry(
                     header: UInt32(JSONKind.number.rawValue) | keyBits | (nonInteger ? IndexEntry.nonIntegerFlag : 0),
                     start: startOffset, end: UInt32(truncatingIfNeeded: p - segment), link: 1)
@@ -453,7 +476,7 @@ enum JSONParser {
                     header: UInt32((isObject ? JSONKind.object : JSONKind.array).rawValue) | keyBits, start: startOffset, end: 0, link: 0)
                 if segmented, p - segment > offsetLimit { putWide(count, start: start, end: nil, segmentStart: segment, &setAside) }
                 count += 1
-                p = skip(p + 1)
+                p = try skip(p + 1)
                 if isObject {
                     if p.pointee != UInt8(ascii: "}") {
                         keyBits = try parseKey(&p, afterComma: false, id: count, segment: segment, &setAside)
@@ -482,7 +505,7 @@ enum JSONParser {
 
             // After a value: a separator, the end of a container, or the end of the text.
             while true {
-                p = skip(p)
+                p = try skip(p)
                 if depth == 0 {
                     guard p == end else { throw unexpected(p, base: base, otherwise: .expectedEnd) }
                     break parsing
@@ -503,23 +526,30 @@ enum JSONParser {
                 if top & 1 == 1 {
                     if c == UInt8(ascii: ",") {
                         if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, stack: stack, depth: depth, folded: folded) }
-                        p = skip(p + 1)
-                        keyBits = try parseKey(&p, afterComma: true, id: count, segment: segment, &setAside)
-                        // A key with an escape: its object holds one.
-                        if keyBits & IndexEntry.keyEscapedFlag != 0 { stack[depth - 1] |= 2 }
-                        afterComma = true
-                        continue parsing
+                        p = try skip(p + 1)
+                        // A trailing comma, where the syntax has them: the object closes below.
+                        if !(Rules.allowsTrailingCommas && p.pointee == UInt8(ascii: "}")) {
+                            keyBits = try parseKey(&p, afterComma: true, id: count, segment: segment, &setAside)
+                            // A key with an escape: its object holds one.
+                            if keyBits & IndexEntry.keyEscapedFlag != 0 { stack[depth - 1] |= 2 }
+                            afterComma = true
+                            continue parsing
+                        }
+                    } else {
+                        guard c == UInt8(ascii: "}") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBrace) }
                     }
-                    guard c == UInt8(ascii: "}") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBrace) }
                 } else {
                     if c == UInt8(ascii: ",") {
                         if p >= due.next { try check(p, &due, segment: &segment, segmentFirst: &segmentFirst, count: count, stack: stack, depth: depth, folded: folded) }
-                        p = skip(p + 1)
-                        keyBits = 0
-                        afterComma = true
-                        continue parsing
+                        p = try skip(p + 1)
+                        if !(Rules.allowsTrailingCommas && p.pointee == UInt8(ascii: "]")) {
+                            keyBits = 0
+                            afterComma = true
+                            continue parsing
+                        }
+                    } else {
+                        guard c == UInt8(ascii: "]") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBracket) }
                     }
-                    guard c == UInt8(ascii: "]") else { throw unexpected(p, base: base, otherwise: .expectedCommaOrBracket) }
                 }
                 depth -= 1
                 let open = Int(top >> 2)

@@ -6,7 +6,8 @@
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral
 {
-    /// The number as written, a valid RFC 8259 number.
+    /// The number as written: a valid RFC 8259 number, or one of JSON5's spellings when read from
+    /// a JSON5 text (`0x1F`, `.5`, `5.`, `+1`, `Infinity`, `NaN`).
     public let literal: String
 
     /// Wraps a literal; `nil` unless it matches the JSON number grammar exactly.
@@ -108,18 +109,23 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The value as a `Double`, when the double denotes exactly the same decimal value when written
     /// back in shortest form: `0.1` converts; `12345678901234567890` and `1e400` do not.
     public var double: Double? {
-        guard let value = Double(literal), value.isFinite else { return nil }
+        guard let json = jsonLiteral else { return isNaN ? .nan : literal.hasPrefix("-") ? -.infinity : .infinity }
+        guard let value = Double(json), value.isFinite else { return nil }
         if value == 0 { return normalized.digits.isEmpty ? value : nil }
         guard let back = JSONNumber(literal: Self.jsonSpelling(of: value)) else { return nil }
         return back.normalized == normalized ? value : nil
     }
 
     /// The nearest `Double`, even when that rounds (for display and arithmetic, never for storage).
-    public var approximateDouble: Double { Double(literal) ?? (literal.hasPrefix("-") ? -.infinity : .infinity) }
+    public var approximateDouble: Double {
+        if isNaN { return .nan }
+        return jsonLiteral.flatMap { Double($0) } ?? (literal.hasPrefix("-") ? -.infinity : .infinity)
+    }
 
     /// The nearest `Float` when converting back gives the same decimal value, as for `double`.
     public var float: Float? {
-        guard let value = Float(literal), value.isFinite else { return nil }
+        guard let json = jsonLiteral else { return isNaN ? .nan : literal.hasPrefix("-") ? -.infinity : .infinity }
+        guard let value = Float(json), value.isFinite else { return nil }
         if value == 0 { return normalized.digits.isEmpty ? value : nil }
         guard let back = JSONNumber(literal: Self.jsonSpelling(of: value)) else { return nil }
         return back.normalized == normalized ? value : nil
@@ -128,6 +134,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// Whether the value is a whole number, whatever its spelling (`1.0`, `1e3` and `1e400` are;
     /// `1.5` and `1e-2` are not), with no limit on its size.
     public var isInteger: Bool {
+        guard jsonLiteral != nil else { return false }
         let decimal = normalized
         // An exponent too large to hold: a huge positive one makes a whole number, a negative one a fraction.
         if decimal.saturated { return !literal.contains("e-") && !literal.contains("E-") }
@@ -152,6 +159,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 
     var normalized: Decimal {
+        guard let spelled = jsonLiteral else {
+            // Infinity and NaN: equal to themselves (whatever their sign's spelling), to no number.
+            return Decimal(negative: literal.hasPrefix("-"), digits: isNaN ? "NaN" : "Infinity", exponent: 0, saturated: true)
+        }
         var negative = false
         var integerDigits: [UInt8] = []
         var fractionDigits: [UInt8] = []
@@ -159,7 +170,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
         var exponentNegative = false
         var saturated = false
         var part = 0  // 0 integer, 1 fraction, 2 exponent
-        for byte in literal.utf8 {
+        for byte in spelled.utf8 {
             switch byte {
             case UInt8(ascii: "-"):
                 if part == 2 { exponentNegative = true } else { negative = true }
@@ -188,6 +199,77 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
         }
         if digits.isEmpty { return Decimal(negative: false, digits: "", exponent: 0, saturated: false) }
         return Decimal(negative: negative, digits: String(decoding: digits, as: UTF8.self), exponent: exponent, saturated: saturated)
+    }
+
+    // MARK: JSON5 spellings
+
+    /// The value spelled as an RFC 8259 number: the literal itself, or — for a JSON5 spelling —
+    /// the same value in JSON's (`0x1F` → `31`, `.5` → `0.5`, `+1` → `1`, `5.` → `5`); nil for
+    /// `Infinity` and `NaN`, which JSON cannot spell.
+    public var jsonLiteral: String? {
+        if Self.isJSONSpelling(literal.utf8) { return literal }
+        let bytes = literal.utf8
+        guard let first = bytes.first else { return literal }
+        var rest = Substring(literal)
+        var sign = ""
+        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            rest = rest.dropFirst()
+            if first == UInt8(ascii: "-") { sign = "-" }
+        }
+        let restBytes = Array(rest.utf8)
+        guard let lead = restBytes.first else { return literal }
+        if lead == UInt8(ascii: "I") || lead == UInt8(ascii: "N") { return nil }
+        if restBytes.count > 2, lead == UInt8(ascii: "0"), restBytes[1] | 0x20 == UInt8(ascii: "x") {
+            return sign + Self.decimalDigits(ofHex: restBytes.dropFirst(2))
+        }
+        var body = restBytes
+        if lead == UInt8(ascii: ".") { body.insert(UInt8(ascii: "0"), at: 0) }
+        if let dot = body.firstIndex(of: UInt8(ascii: ".")), dot + 1 == body.count || !(body[dot + 1] &- 0x30 < 10) {
+            body.remove(at: dot)  // "5." and "5.e3"
+        }
+        if first != UInt8(ascii: "+"), body == restBytes { return literal }
+        return sign + String(decoding: body, as: UTF8.self)
+    }
+
+    /// Whether a literal the parser accepted is spelled as JSON spells numbers (one pass, no
+    /// allocation): it starts with a digit or '-' and a digit, holds no 'x', and a point in it is
+    /// followed by a digit.
+    private static func isJSONSpelling(_ bytes: String.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        var position = 0
+        for byte in bytes {
+            let digit = byte &- 0x30 < 10
+            if position == 0 ? !(digit || byte == UInt8(ascii: "-")) : (position == 1 && previous == UInt8(ascii: "-") && !digit) { return false }
+            if byte | 0x20 == UInt8(ascii: "x") || (previous == UInt8(ascii: ".") && !digit) { return false }
+            previous = byte
+            position += 1
+        }
+        return previous != UInt8(ascii: ".")
+    }
+
+    /// Whether the literal is JSON5's `NaN`.
+    var isNaN: Bool { literal.hasSuffix("NaN") }
+
+    /// Hexadecimal digits as decimal ones, of any length.
+    static func decimalDigits(ofHex hex: some Collection<UInt8>) -> String {
+        // Base 10^9 limbs, least significant first.
+        var limbs: [UInt64] = [0]
+        for c in hex {
+            let digit = UInt64(c <= UInt8(ascii: "9") ? c - 0x30 : (c | 0x20) - 0x61 + 10)
+            var carry = digit
+            for i in limbs.indices {
+                let value = limbs[i] * 16 + carry
+                limbs[i] = value % 1_000_000_000
+                carry = value / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = String(limbs[limbs.count - 1])
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
     }
 
     // MARK: Grammar

@@ -8,6 +8,15 @@ public struct JSONStyle: Sendable, Hashable {
     public var colon: String
     /// What follows a comma inside one-line containers ("" or " ").
     public var comma: String
+    /// The syntax new text is written in: JSON5 keeps its number spellings, JSON writes JSON's.
+    public var syntax: JSONSyntax = .json
+    /// The quote strings and quoted keys take: `"`, or `'` (JSON5 only).
+    public var quote: Character = "\""
+    /// Whether keys that are identifiers are written without quotes (JSON5 only).
+    public var bareKeys = false
+    /// Whether the last member or element of a container laid out over lines is followed by a
+    /// comma (JSON with comments and JSON5 only).
+    public var trailingComma = false
 
     /// Creates a style.
     public init(indent: String?, newline: String = "\n", colon: String = ": ", comma: String = " ") {
@@ -101,7 +110,7 @@ extension JSONDocument {
                 if !sawComma, !leading.contains(0x0A) {
                     if let second = child(node, at: 1) {
                         lastRead = max(lastRead, memberStart(second))
-                        let between = separator(before: second)
+                        let between = separator(before: second, after: first)
                         if !between.utf8.contains(0x0A) {
                             style.comma = between
                             sawComma = true
@@ -115,10 +124,40 @@ extension JSONDocument {
         }
         // No member to copy from: a multi-line document spaces its colons.
         if !sawColon, style.indent != nil { style.colon = ": " }
+        if options.syntax != .json { readExtendedHabits(into: &style, limit: limit) }
         // No one-line container with two children to copy from: space commas like colons.
         if !sawComma, style.colon.hasSuffix(" ") { style.comma = " " }
         let decided = lf != nil && sawColon && sawIndent && sawComma && !readAnEnd
         return (style, decided ? lastRead + 1 : LocatedEdit.styleSample)
+    }
+
+    /// The habits of a syntax beyond JSON, from the first values: the quote (JSON5: the first
+    /// string's or quoted key's), bare keys (JSON5: the first key's), and trailing commas (the
+    /// first container laid out over lines with a child).
+    private func readExtendedHabits(into style: inout JSONStyle, limit: Int) {
+        style.syntax = options.syntax
+        var sawQuote = false
+        var sawKey = false
+        var sawTrailing = false
+        var i = 0
+        while i < limit, !(sawQuote && sawKey && sawTrailing) {
+            let node = Node(id: i)
+            i += 1
+            if options.syntax == .json5, !sawKey || !sawQuote, let keyRange = keyRange(node) {
+                let open = text[keyRange.lowerBound]
+                let quoted = open == UInt8(ascii: "\"") || open == UInt8(ascii: "'")
+                if !sawKey { (style.bareKeys, sawKey) = (!quoted, true) }
+                if quoted, !sawQuote { (style.quote, sawQuote) = (open == UInt8(ascii: "'") ? "'" : "\"", true) }
+            }
+            if options.syntax == .json5, !sawQuote, kind(node) == .string {
+                (style.quote, sawQuote) = (text[range(node).lowerBound] == UInt8(ascii: "'") ? "'" : "\"", true)
+            }
+            if !sawTrailing, kind(node).isContainer, let last = lastChild(node), text.slice(range(node)).contains(0x0A) {
+                style.trailingComma = trailingComma(after: last, in: node) != nil
+                sawTrailing = true
+            }
+        }
+        if options.syntax != .json5 { (style.quote, style.bareKeys) = ("\"", false) }
     }
 
     /// A JSON Lines text's style: one line per value, spaced as its first line's value, with the
@@ -146,12 +185,18 @@ extension JSONDocument {
         }
     }
 
-    /// The whitespace between the comma before `node` and `node`'s start.
-    func separator(before node: Node) -> String {
+    /// The trivia between the comma after `previous` and its next sibling `node` (white space;
+    /// and comments, in a syntax that has them).
+    func separator(before node: Node, after previous: Node) -> String {
         let start = memberStart(node)
-        var i = start
-        while i > 0, text[i - 1] != UInt8(ascii: ",") { i -= 1 }
-        return text.string(i..<start)
+        guard options.syntax.allowsComments else {
+            var i = start
+            while i > 0, text[i - 1] != UInt8(ascii: ",") { i -= 1 }
+            return text.string(i..<start)
+        }
+        // A comment may hold a comma: the gap is read from its start, the previous value's end.
+        let gap = gapTokens(range(previous).upperBound..<start)
+        return text.string((gap.comma.map { $0 + 1 } ?? start)..<start)
     }
 
     /// The leading whitespace of the line holding `offset` (none when the line starts more than

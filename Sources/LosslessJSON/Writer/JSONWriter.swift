@@ -14,12 +14,17 @@ public enum JSONWriter {
     /// Characters that are invisible or reorder text around them (`isHazardous`) are written as
     /// `\\u` escapes too: raw in a file they hide what a key or value really is (Trojan Source),
     /// and U+2028/U+2029 end a line in JavaScript source that `eval`s the JSON.
-    public static func quoted(_ string: String) -> String {
-        var out = "\""
+    public static func quoted(_ string: String) -> String { quoted(string, quote: "\"") }
+
+    /// A string literal in `quote` (`"`, or JSON5's `'`): that quote escaped, the other kept.
+    public static func quoted(_ string: String, quote: Character) -> String {
+        let single = quote == "'"
+        var out = single ? "'" : "\""
         out.reserveCapacity(string.utf8.count + 2)
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
+            case "\"" where !single: out += "\\\""
+            case "'" where single: out += "\\'"
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
@@ -34,8 +39,22 @@ public enum JSONWriter {
                 }
             }
         }
-        out += "\""
+        out += single ? "'" : "\""
         return out
+    }
+
+    /// A member's key in a style: bare when the style writes identifiers bare and it is one,
+    /// else quoted.
+    public static func key(_ key: String, style: JSONStyle) -> String {
+        if style.bareKeys, style.syntax == .json5, isIdentifier(key) { return key }
+        return quoted(key, quote: style.syntax == .json5 ? style.quote : "\"")
+    }
+
+    /// Whether a key can be written as a JSON5 identifier (ECMAScript 5.1 IdentifierName, with
+    /// no escapes and none of the characters `quoted` escapes).
+    static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, JSON5Scanner.isIdentifierStart(first) else { return false }
+        return key.unicodeScalars.allSatisfy { JSON5Scanner.isIdentifierPart($0) && !isHazardous($0) }
     }
 
     /// Whether a scalar is invisible or changes the direction of the text around it: the bidi
@@ -55,8 +74,8 @@ public enum JSONWriter {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n.literal
-        case .string(let s): out += quoted(s)
+        case .number(let n): out += style.syntax == .json5 ? n.literal : n.jsonLiteral ?? n.literal
+        case .string(let s): out += quoted(s, quote: style.syntax == .json5 ? style.quote : "\"")
         case .array(let elements):
             guard !elements.isEmpty else {
                 out += "[]"
@@ -69,7 +88,7 @@ public enum JSONWriter {
                 if let inner { out += style.newline + inner } else if i > 0 { out += style.comma }
                 write(element, style: style, indent: inner ?? indent, into: &out)
             }
-            if style.indent != nil { out += style.newline + indent }
+            if style.indent != nil { out += (style.trailingComma ? "," : "") + style.newline + indent }
             out += "]"
         case .object(let object):
             guard !object.members.isEmpty else {
@@ -81,10 +100,10 @@ public enum JSONWriter {
             for (i, member) in object.members.enumerated() {
                 if i > 0 { out += "," }
                 if let inner { out += style.newline + inner } else if i > 0 { out += style.comma }
-                out += quoted(member.key) + style.colon
+                out += key(member.key, style: style) + style.colon
                 write(member.value, style: style, indent: inner ?? indent, into: &out)
             }
-            if style.indent != nil { out += style.newline + indent }
+            if style.indent != nil { out += (style.trailingComma ? "," : "") + style.newline + indent }
             out += "}"
         }
     }
