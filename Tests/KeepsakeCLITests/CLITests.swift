@@ -55,7 +55,7 @@ struct CLITests {
         let result = try Keepsake.run("validate", good, bad, lines, "/nonexistent.json")
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n") == [
-            "\(bad):2:14: error: expected a JSON value, found ']' (trailing commas are not allowed)",
+            "\(bad):2:14: error: expected a JSON value, found ']' (trailing commas are not allowed; it reads as JSON with comments: --syntax jsonc)",
             "\(lines):2:2: error: expected a string key in double quotes or '}', found 'o'",
             "/nonexistent.json: error: No such file or directory",
         ])

@@ -10,6 +10,16 @@ extension LocatedEdit {
         setting value: JSONValue, at path: JSONPath, in bytes: JSONBytes, options: JSONParseOptions = .default,
         to target: String, writing: AtomicFileWriter.Options
     ) throws(Failure) -> Bool {
+        try save(.set(at: path, to: value), in: bytes, options: options, to: target, writing: writing)
+    }
+
+    /// Makes an edit of a mapped file (see `splice(for:text:in:options:passed:)`) and saves the
+    /// result as `save(setting:…)` does. False, with nothing written, when it changes nothing.
+    @discardableResult
+    public static func save(
+        _ edit: JSONEdit, text: [UInt8]? = nil, in bytes: JSONBytes, options: JSONParseOptions = .default,
+        to target: String, writing: AtomicFileWriter.Options
+    ) throws(Failure) -> Bool {
         var failure: Failure?
         let saved: JSONFileOrigin?
         do throws(JSONFileError) {
@@ -17,7 +27,7 @@ extension LocatedEdit {
                 let copier = PrefixCopier(bytes, to: fd)
                 let splice: JSONSplice?
                 do throws(Failure) {
-                    splice = try set(value, at: path, in: bytes, options: options, passed: copier.allow(upTo:))
+                    splice = try self.splice(for: edit, text: text, in: bytes, options: options, passed: copier.allow(upTo:))
                 } catch {
                     copier.abandon()
                     failure = error
@@ -28,7 +38,7 @@ extension LocatedEdit {
                     return .withdrawn
                 }
                 if let error = copier.finish(upTo: splice.offset) { return .failed(error) }
-                let edited = text(bytes, with: splice)
+                let edited = LocatedEdit.text(bytes, with: splice)
                 let rest = splice.offset..<edited.count
                 return AtomicFileWriter.writePieces(of: edited, range: rest, to: fd).map { .failed($0) } ?? .written
             }

@@ -32,7 +32,28 @@ public enum LocatedEdit {
     public static func set(
         _ value: JSONValue, at path: JSONPath, in bytes: JSONBytes, options: JSONParseOptions = .default, passed: (Int) -> Void = { _ in }
     ) throws(Failure) -> JSONSplice? {
-        guard let parentPath = path.parent, let last = path.last else { throw .edit(.rootNotAllowed("set in place of")) }
+        try splice(for: .set(at: path, to: value), in: bytes, options: options, passed: passed)
+    }
+
+    /// The container an edit is made in, which `splice(for:in:options:passed:)` locates and
+    /// indexes alone: the parent of a set, replaced, removed or renamed value, the container a
+    /// member or element is added to.
+    public static func containerPath(of edit: JSONEdit) -> JSONPath? {
+        switch edit {
+        case .set(let path, _), .replace(let path, _), .remove(let path), .renameKey(let path, _): path.parent
+        case .insertMember(let path, _, _, _), .insertElement(let path, _, _): path
+        }
+    }
+
+    /// The splice an edit makes in `bytes`, made on its container alone (`containerPath(of:)`,
+    /// which must not be the root: the root is the whole text) — or nil when it would change
+    /// nothing (a value set to what it holds). `text`, when given, replaces the value at the edit's
+    /// path as written (it must be a valid value in the text's syntax), instead of the edit.
+    /// `passed` is as for `set`.
+    public static func splice(
+        for edit: JSONEdit, text: [UInt8]? = nil, in bytes: JSONBytes, options: JSONParseOptions = .default, passed: (Int) -> Void = { _ in }
+    ) throws(Failure) -> JSONSplice? {
+        guard let parentPath = containerPath(of: edit), !parentPath.isRoot else { throw .edit(.rootNotAllowed("edit in place of")) }
         let located: (range: Range<Int>, depth: Int)?
         do {
             var released = 0
@@ -54,12 +75,17 @@ public enum LocatedEdit {
         } catch {
             throw .invalidJSON(error)  // checked by `locate` already: not expected
         }
-        let relative = JSONPath([last])
-        if container.holds(value, at: relative) { return nil }
+        let relative = JSONEdit.relative(edit, to: parentPath)
+        if case .set(let path, let value) = relative, text == nil, container.holds(value, at: path) { return nil }
         var edited = container
         let splice: JSONSplice
         do {
-            splice = try container.splice(for: .set(at: relative, to: value), style: documentStyle(of: bytes, options: options))
+            if let text, case .set(let path, _) = relative, let node = container.node(at: path) {
+                splice = JSONSplice(offset: container.range(node).lowerBound, removed: container.rawBytes(node), inserted: text)
+                if splice.removed == splice.inserted { return nil }
+            } else {
+                splice = try container.splice(for: relative, style: documentStyle(of: bytes, options: options))
+            }
             try edited.apply(splice)
         } catch {
             throw .edit(error.under(parentPath))
@@ -95,6 +121,21 @@ public enum LocatedEdit {
         var end = lineStart
         while end < offset, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
         return bytes.slice(lineStart..<end)
+    }
+}
+
+extension JSONEdit {
+    /// The edit with its path taken inside the container at `parent`.
+    static func relative(_ edit: JSONEdit, to parent: JSONPath) -> JSONEdit {
+        func inside(_ path: JSONPath) -> JSONPath { JSONPath(Array(path.components.dropFirst(parent.components.count))) }
+        switch edit {
+        case .set(let path, let value): return .set(at: inside(path), to: value)
+        case .replace(let path, let value): return .replace(at: inside(path), with: value)
+        case .remove(let path): return .remove(at: inside(path))
+        case .renameKey(let path, let key): return .renameKey(at: inside(path), to: key)
+        case .insertMember(let path, let key, let value, let position): return .insertMember(in: inside(path), key: key, value: value, at: position)
+        case .insertElement(let path, let value, let position): return .insertElement(in: inside(path), value: value, at: position)
+        }
     }
 }
 

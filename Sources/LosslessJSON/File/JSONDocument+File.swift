@@ -7,7 +7,7 @@ import Darwin
 extension JSONDocument {
     /// Loads and parses a file ("-" reads standard input, which has no origin to save back to).
     public init(contentsOfFile path: String, options: JSONParseOptions = .default) throws(JSONFileError) {
-        let (storage, origin) = try JSONFileReader.read(path: path, rejectingEarly: true)
+        let (storage, origin) = try JSONFileReader.read(path: path, rejectingEarly: true, syntax: options.syntax)
         do {
             try self.init(storage: storage, options: options)
         } catch {

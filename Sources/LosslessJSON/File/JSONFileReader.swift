@@ -25,10 +25,11 @@ public enum JSONFileReader {
     /// with the bytes read so far and the file's size; returning false stops the read with
     /// `JSONFileError.cancelled`. With `rejectingEarly`, a file whose first byte that is not
     /// white space cannot start a JSON value is rejected before the rest is read (a 2 GB file of
-    /// zero bytes fails at once). Pipes, terminals and files without a size are read to their end
+    /// zero bytes fails at once; only in strict JSON, `syntax`, where comments cannot start a text).
+    /// Pipes, terminals and files without a size are read to their end
     /// (up to `streamLimit`); a FIFO waits up to `fifoWait` ms for a writer; devices are refused.
     public static func read(
-        path: String, rejectingEarly: Bool = false, fifoWait: Int32 = fifoWait,
+        path: String, rejectingEarly: Bool = false, syntax: JSONSyntax = .json, fifoWait: Int32 = fifoWait,
         progress: ((_ done: Int, _ total: Int) -> Bool)? = nil
     ) throws(JSONFileError) -> (JSONBytes, JSONFileOrigin?) {
         let (fd, info, sized) = try openSource(path, fifoWait: fifoWait)
@@ -37,7 +38,7 @@ public enum JSONFileReader {
 
         let size = Int(info.st_size)
         let storage = JSONBytes(uninitializedCount: size)
-        if rejectingEarly, let error = try startError(fd, path: path, into: storage) {
+        if rejectingEarly, syntax == .json, let error = try startError(fd, path: path, into: storage) {
             throw .invalidJSON(path: path, error)
         }
         // The second half goes to a helper thread when the file is large: copying into fresh memory

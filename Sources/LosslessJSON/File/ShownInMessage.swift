@@ -1,6 +1,6 @@
 /// A path (or any text a person passed) as a message shows it: a very long one shortened in the
 /// middle, since a script may pass one of any length and the message must stay readable.
-func shownInMessage(_ path: String) -> String {
+public func shownInMessage(_ path: String) -> String {
     let limit = 300
     let scalars = Array(path.unicodeScalars)
     guard scalars.count > limit else { return path }

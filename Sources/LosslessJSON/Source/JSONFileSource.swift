@@ -123,7 +123,7 @@ public struct JSONFileSource: DocumentSource {
             }
         }
         mapping.watch(nil)
-        let (storage, origin) = try Self.read(path, rejectingEarly: true, progress: progress)
+        let (storage, origin) = try Self.read(path, rejectingEarly: true, syntax: options.syntax, progress: progress)
         progress.report(.indexing, done: 0, total: storage.count)
         do {
             var document = try JSONDocument(storage: storage, options: options, progress: progress.parse)
@@ -167,9 +167,9 @@ public struct JSONFileSource: DocumentSource {
     }
 
     /// A file's bytes and origin, the reading reported to `progress` (which can cancel it).
-    static func read(_ path: String, rejectingEarly: Bool = false, progress: LoadProgress) throws(DocumentSourceError) -> (JSONBytes, JSONFileOrigin?) {
+    static func read(_ path: String, rejectingEarly: Bool = false, syntax: JSONSyntax = .json, progress: LoadProgress) throws(DocumentSourceError) -> (JSONBytes, JSONFileOrigin?) {
         do {
-            return try JSONFileReader.read(path: path, rejectingEarly: rejectingEarly) { done, total in
+            return try JSONFileReader.read(path: path, rejectingEarly: rejectingEarly, syntax: syntax) { done, total in
                 progress.report(.reading, done: done, total: total)
                 return !progress.isCancelled
             }

@@ -8,6 +8,21 @@ public enum JSONWriter {
         return out
     }
 
+    /// A value as strict JSON, laid out with two-space indentation: comments gone, JSON5's
+    /// spellings made JSON's; nil when it holds `NaN` or `Infinity`, which JSON cannot spell.
+    public static func strictJSON(_ value: JSONValue) -> String? {
+        var stack = [value]
+        while let next = stack.popLast() {
+            switch next {
+            case .number(let number) where number.jsonLiteral == nil: return nil
+            case .array(let elements): stack += elements
+            case .object(let object): stack += object.members.map(\.value)
+            default: break
+            }
+        }
+        return serialize(value, style: .pretty)
+    }
+
     /// A string literal: `"`, `\` and control characters escaped (short forms where JSON has them),
     /// everything else written as UTF-8.
     ///

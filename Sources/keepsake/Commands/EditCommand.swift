@@ -21,10 +21,19 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         guard document.file != "-" else { throw CommandFailure(message: "edit needs a file, not standard input", code: 2) }
         let path = try document.parsedPath()
-        let loaded = try document.load()
-        guard let node = loaded.node(at: path) else { throw CommandFailure(message: "\(document.file): no value at \(path)") }
-        let string = loaded.string(node)
-        var request = EditorRequest(path: path, text: string ?? loaded.rawText(node), isString: string != nil)
+        let file = try document.open()
+        // The value as it stands: a string's text, or its exact bytes.
+        var request: EditorRequest
+        do {
+            request = try file.withValue(at: path) { bytes, decoded in
+                if case .string(let string) = try decoded() { return EditorRequest(path: path, text: string, isString: true) }
+                return EditorRequest(path: path, text: String(decoding: bytes, as: UTF8.self), isString: false)
+            }
+        } catch let error as DocumentFileError {
+            throw CommandFailure(documentFile: error, syntax: document.parsing.syntax)
+        }
+        var valueOptions = file.options
+        valueOptions.jsonLines = false
         let editor = ExternalEditor(fallback: SettingsFile.load().editor)
         while true {
             let edited: String
@@ -38,37 +47,18 @@ struct EditCommand: ParsableCommand {
                 edited = text
             }
             do {
-                let (value, rawText) = try request.result(of: edited, options: loaded.valueOptions)
-                try apply(value, rawText: rawText, path: path, to: loaded)
+                // A string re-encoded; anything else spliced in as the person wrote it (made again
+                // at the same path if another writer saved the file meanwhile).
+                let (value, rawText) = try request.result(of: edited, options: valueOptions)
+                try output.edit(file, rawText.map { .replaceText(path, text: $0, value: value) } ?? .set(path, value), syntax: document.parsing.syntax)
                 return
             } catch let error as JSONParseError {
-                printError("\(document.file): \(path): not JSON at line \(error.line), column \(error.column): \(error.message)")
+                printError("\(document.file): \(path): not \(valueOptions.syntax) at line \(error.line), column \(error.column): \(error.message)")
                 guard isatty(STDIN_FILENO) == 1, ask("reopen the editor at line \(error.line)? [Y/n] ") else {
                     throw CommandFailure(message: "\(document.file): discarded; nothing changed")
                 }
                 request.text = edited
                 request.line = error.line
-            }
-        }
-    }
-
-    /// Writes the new value: a string re-encoded, JSON spliced in as the person wrote it; then
-    /// saves (made again at the same path if another writer saved the file meanwhile).
-    private func apply(_ value: JSONValue, rawText: String?, path: JSONPath, to document: JSONDocument) throws {
-        try output.edit(self.document, loaded: document) { current in
-            do {
-                guard let node = current.node(at: path) else { throw JSONEditError.notFound(path) }
-                // (In JSON Lines a value laid out over several lines is written on its line.)
-                if let rawText, !(current.options.jsonLines && rawText.utf8.contains(0x0A)) {
-                    let splice = JSONSplice(offset: current.range(node).lowerBound, removed: current.rawBytes(node), inserted: Array(rawText.utf8))
-                    try current.apply(splice)
-                    return splice.removed != splice.inserted
-                }
-                if current.holds(value, at: path) { return false }
-                try current.apply(.replace(at: path, with: value))
-                return true
-            } catch {
-                throw CommandFailure(message: "\(self.document.file): \(error)")
             }
         }
     }

@@ -3,13 +3,32 @@ import JSONSchema
 import LosslessJSON
 import RecordStore
 
-/// The parsing option of every command that reads JSON: one declaration, one default.
+/// The parsing options of every command that reads JSON: one declaration, one default.
 struct ParsingOptions: ParsableArguments {
     @Option(help: "The deepest nesting accepted.")
     var maxDepth: Int = JSONParseOptions.default.maxDepth
 
-    /// The parse options these make.
-    var parseOptions: JSONParseOptions { JSONParseOptions(maxDepth: maxDepth) }
+    @Option(help: "The file's syntax: json, jsonc (JSON with comments) or json5. Default: .jsonc and .json5 by extension, JSON with comments for the files editors know to hold comments (tsconfig.json, .vscode/*.json, devcontainer.json …; see the manual), else json.")
+    var syntax: JSONSyntax?
+
+    /// The parse options these make, without a file (strict JSON unless --syntax says otherwise).
+    var parseOptions: JSONParseOptions { JSONParseOptions(maxDepth: maxDepth, syntax: syntax ?? .json) }
+
+    /// The parse options for a file: its syntax from --syntax, else from its name; JSON Lines by
+    /// extension.
+    func options(for file: String) -> JSONParseOptions {
+        DocumentFile.options(for: file, syntax: syntax, JSONParseOptions(maxDepth: maxDepth))
+    }
+}
+
+extension JSONSyntax: ExpressibleByArgument {}
+
+/// A strict JSON error about `file` with, when another syntax reads the file, how to read it so:
+/// "… (trailing commas are not allowed; it reads as JSON with comments: --syntax jsonc)".
+func withSyntaxHint(_ message: String, file: String) -> String {
+    guard let syntax = DocumentFile.syntaxThatReads(file) else { return message }
+    let hint = "it reads as \(syntax): --syntax \(syntax.rawValue)"
+    return message.hasSuffix(")") ? String(message.dropLast()) + "; \(hint))" : message + " (\(hint))"
 }
 
 /// `--table`, `--column` and `--key`: JSON in a column of any SQLite table.

@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check that files are valid JSON; print FILE:LINE:COLUMN: error: MESSAGE for each that is not.",
-        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. Exit status: 0 when all files are valid, 1 otherwise."
+        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. Exit status: 0 when all files are valid, 1 otherwise."
     )
 
     @Argument(help: "The files to check (\"-\" for standard input).")
@@ -42,14 +42,14 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
         let schema = try schemaOptions.load()
-        let options = parsing.parseOptions
         var failed = false
         for file in files {
-            do {
-                let asLines = lines || JSONFileSource.isJSONLines(file)
+            let options = parsing.options(for: file)
+            do throws(JSONFileError) {
+                let asLines = lines || options.jsonLines
                 // Only whether the text is JSON: read in pieces, in memory that does not grow with
                 // the file (a 2 GB file of spaces, a file larger than memory).
-                if !asLines, model == nil, schema == nil, !stats {
+                if !asLines, model == nil, schema == nil, !stats, options.syntax == .json {
                     do {
                         try JSONFileReader.validate(path: file, options: options)
                     } catch .invalidJSON(_, let error) {
@@ -66,9 +66,24 @@ struct ValidateCommand: ParsableCommand {
                     }
                     continue
                 }
+                // Another syntax without more to check: parsed (a large file mapped, folded).
+                if model == nil, schema == nil, !stats {
+                    do throws(DocumentFileError) {
+                        _ = try DocumentFile(path: file, options: options)
+                    } catch .invalid(_, let error, _) {
+                        failed = true
+                        report(file, line: error.line, error)
+                    } catch .file(let error) {
+                        throw error
+                    } catch {
+                        failed = true
+                        printError("error: \(error)")
+                    }
+                    continue
+                }
                 let storage: JSONBytes
                 do {
-                    (storage, _) = try JSONFileReader.read(path: file, rejectingEarly: true)
+                    (storage, _) = try JSONFileReader.read(path: file, rejectingEarly: true, syntax: options.syntax)
                 } catch .invalidJSON(_, let error) {
                     failed = true
                     report(file, line: error.line, error)
@@ -121,7 +136,9 @@ struct ValidateCommand: ParsableCommand {
     }
 
     private func report(_ file: String, line: Int, _ error: JSONParseError) {
-        printError("\(file):\(line):\(error.column): error: \(error.message)")
+        // A strict JSON file that another syntax reads: say how to read it so.
+        let message = parsing.syntax == nil && error.syntax == .json && !lines && !DocumentFile.isJSONLines(file) ? withSyntaxHint(error.message, file: file) : error.message
+        printError("\(shownInMessage(file)):\(line):\(error.column): error: \(message)")
         if showSource { printError(error.excerpt) }
     }
 }
