@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
         .library(name: "RecordStore", targets: ["RecordStore"]),
         .library(name: "RecordStorePostgres", targets: ["RecordStorePostgres"]),
+        .library(name: "KeepsakeSources", targets: ["KeepsakeSources"]),
         .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
@@ -52,6 +53,7 @@ let package = Package(
         .target(
             name: "RecordStorePostgres",
             dependencies: ["RecordStore", "LosslessJSON", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .target(name: "KeepsakeSources", dependencies: ["LosslessJSON", "RecordStore", "RecordStorePostgres"]),
         .target(name: "SwiftSerializationCompat", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
@@ -68,6 +70,7 @@ let package = Package(
                 "LosslessJSON",
                 "RecordStore",
                 "RecordStorePostgres",
+                "KeepsakeSources",
                 "ModelBrowser",
                 "CursesTerminal",
                 "SampleModels",

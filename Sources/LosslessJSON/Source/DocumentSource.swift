@@ -37,6 +37,9 @@ public protocol DocumentSource: Sendable {
     /// The start of a source that loads slowly, read at once: a document to show (read-only) while
     /// the whole loads. Nil when the source has none.
     func preview() -> JSONDocument?
+
+    /// What the last load has to tell the person once (how it read the source), or nil.
+    var notice: String? { get }
 }
 
 extension DocumentSource {
@@ -45,6 +48,9 @@ extension DocumentSource {
 
     /// No preview.
     public func preview() -> JSONDocument? { nil }
+
+    /// Nothing to tell.
+    public var notice: String? { nil }
 
     /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
     /// exported to a file keeps saving to the store).

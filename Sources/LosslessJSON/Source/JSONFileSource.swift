@@ -16,23 +16,31 @@ import Darwin
 public struct JSONFileSource: DocumentSource {
     /// The file's path, or "-" for standard input.
     public private(set) var path: String
-    /// The parse options (nesting limit, JSON Lines).
-    public let options: JSONParseOptions
+    /// The parse options (nesting limit, syntax, JSON Lines).
+    public private(set) var options: JSONParseOptions
+    /// Whether the syntax came from the file's name rather than from the person: then a file
+    /// strict JSON refuses only for its comments or trailing commas is read as JSON with comments
+    /// (and `notice` says so).
+    public let syntaxFromName: Bool
+    /// What the last load has to tell the person once (a syntax it fell back to), if anything.
+    public private(set) var notice: String?
     /// How a file of `mappedFileSize` or more is indexed: mapped rather than read, its small
     /// containers folded until opened (see `JSONFolding`); nil reads and indexes every file whole.
     public var folding: JSONFolding? = .default
     /// Files at least this large are mapped and folded (when `folding` is set).
-    public var mappedFileSize = slowLoadThreshold
+    public var mappedFileSize = DocumentFile.largeFileSize
     /// The file as mapped, watched for changes made under the mapping.
     private let mapping = MappingWatch()
 
-    /// Files at least this large load with progress shown.
-    public static let slowLoadThreshold = 16 << 20
+    /// Files at least this large load with progress shown (`DocumentFile.largeFileSize`).
+    public static var slowLoadThreshold: Int { DocumentFile.largeFileSize }
 
-    /// A file (or standard input for "-").
-    public init(path: String, options: JSONParseOptions = .default) {
+    /// A file (or standard input for "-"), read with `options`; with `syntaxFromName`, a strict
+    /// JSON file that only JSON with comments reads is read so (see `syntaxFromName`).
+    public init(path: String, options: JSONParseOptions = .default, syntaxFromName: Bool = false) {
         self.path = path
         self.options = options
+        self.syntaxFromName = syntaxFromName
     }
 
     /// A JSON Lines file.
@@ -43,9 +51,7 @@ public struct JSONFileSource: DocumentSource {
     }
 
     /// Whether a file name says JSON Lines (`.jsonl`, `.ndjson`).
-    public static func isJSONLines(_ path: String) -> Bool {
-        path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
-    }
+    public static func isJSONLines(_ path: String) -> Bool { DocumentFile.isJSONLines(path) }
 
     /// Whether the source is standard input.
     public var isStandardInput: Bool { path == "-" }
@@ -63,7 +69,8 @@ public struct JSONFileSource: DocumentSource {
     /// (`JSONDocument.leadingPart`) — for JSON Lines, its complete lines up to the first invalid
     /// one: shown while the whole file is read and indexed.
     public func preview() -> JSONDocument? {
-        guard loadsSlowly, let start = Self.start(of: path) else { return nil }
+        // (The start is closed by a walk of strict JSON: a large file of another syntax waits for its whole.)
+        guard loadsSlowly, options.syntax == .json, let start = Self.start(of: path) else { return nil }
         guard options.jsonLines else { return start.withUnsafeBufferPointer { JSONDocument.leadingPart(of: $0, options: options) } }
         guard let end = start.lastIndex(of: 0x0A) else { return nil }
         let bytes = JSONBytes(start[...end])
@@ -104,6 +111,9 @@ public struct JSONFileSource: DocumentSource {
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+        // What a killed save left beside the file is cleaned up first, and told.
+        let recovered = isStandardInput ? [] : SaveLeftovers.recover(beside: path)
+        notice = recovered.isEmpty ? nil : recovered.joined(separator: "; ")
         if let folding, let mapped = try mapIfLarge() {
             progress.report(.indexing, done: 0, total: mapped.bytes.count)
             do {
@@ -132,9 +142,23 @@ public struct JSONFileSource: DocumentSource {
         } catch where error.isCancellation {
             throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
         } catch {
+            if let document = readWithComments(storage, origin: origin, failure: error) { return document }
             guard options.jsonLines else { throw DocumentSourceError(.invalidJSON(path: path, error)) }
             throw invalidLines(of: storage)
         }
+    }
+
+    /// A strict JSON text refused only for its comments or trailing commas, read as JSON with
+    /// comments — when the syntax came from the file's name; the notice says so once.
+    private mutating func readWithComments(_ storage: JSONBytes, origin: JSONFileOrigin?, failure: JSONParseError) -> JSONDocument? {
+        guard syntaxFromName, options.syntax == .json, !options.jsonLines else { return nil }
+        var commented = options
+        commented.syntax = .jsonc
+        guard var document = try? JSONDocument(storage: storage, options: commented) else { return nil }
+        document.origin = origin
+        options = commented
+        notice = (notice.map { $0 + "; " } ?? "") + "read as JSON with comments: strict JSON refuses \(shownInMessage(path)) at \(failure.line):\(failure.column) (\(failure.hint.isEmpty ? failure.message : failure.hint)); saving keeps its syntax"
+        return document
     }
 
     /// Every invalid line of a JSON Lines text, each with its line and column, and what to do.

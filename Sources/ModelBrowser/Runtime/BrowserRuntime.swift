@@ -157,6 +157,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         state.colors = terminal.colors
         settings.apply(to: &state)
         describe?(&state)
+        if let notice = source.notice { state.note([state.message, notice].compactMap { $0 }.joined(separator: " — "), error: state.messageIsError) }
         return state
     }
 

@@ -3,8 +3,7 @@ import CursesTerminal
 import KeepsakeSettings
 import LosslessJSON
 import ModelBrowser
-import RecordStore
-import RecordStorePostgres
+import KeepsakeSources
 import SampleModels
 #if canImport(Glibc)
 import Glibc
@@ -51,13 +50,7 @@ struct BrowseCommand: ParsableCommand {
         }
         let source = try makeSource(file)
         let schemaDescriber = try describer(for: file, settingsCatalog: settings.catalog)
-        // What a killed save left beside the file is cleaned up first, and said in the status line.
-        let recovered = source is JSONFileSource ? SaveLeftovers.recover(beside: file) : []
-        let describe: (@Sendable (inout BrowserState) -> Void)? =
-            recovered.isEmpty ? schemaDescriber : { @Sendable state in
-                schemaDescriber?(&state)
-                state.note(recovered.joined(separator: "; "))
-            }
+        let describe = schemaDescriber
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
@@ -78,57 +71,24 @@ struct BrowseCommand: ParsableCommand {
         }
     }
 
-    /// The source FILE names: a record store or table of an SQLite database, a JSON Lines file,
-    /// or a JSON file (or standard input).
+    /// The source FILE names (`SourceLocation`): a record store or table of an SQLite database, a
+    /// PostgreSQL store, a JSON Lines file, or a file of JSON in any syntax (or standard input). A
+    /// PostgreSQL database without the record table offers to create it (asked on the terminal),
+    /// since browsing an empty new table is rarely what was meant.
     private func makeSource(_ file: String) throws -> any DocumentSource {
-        let options = parsing.parseOptions
-        if PostgresLocation.isURL(file) {
-            if tableOptions.table != nil { throw CommandFailure(message: "--table reads an SQLite database; a postgres:// URL opens its record store", code: 2) }
-            return RecordStoreSource(store: try openBrowsedStore(file), options: options)
-        }
-        if looksLikeSQLite(file) {
-            do {
-                guard let table = tableOptions.table else { return RecordStoreSource(store: try RecordStore(path: file), options: options) }
-                guard let column = tableOptions.column else { throw CommandFailure(message: "--table needs --column (the JSON column)", code: 2) }
-                let foreign = try ForeignTable(path: file, table: table, jsonColumn: column, keyColumn: tableOptions.key)
-                return ForeignTableSource(table: foreign, options: options)
-            } catch let error as RecordStoreError {
-                throw CommandFailure(message: error.description)
-            }
-        }
-        if tableOptions.table != nil { throw CommandFailure(message: "--table needs an SQLite database", code: 2) }
-        if JSONFileSource.isJSONLines(file) { return JSONFileSource(jsonLinesAt: file, options: options) }
-        return JSONFileSource(path: file, options: options)
-    }
-
-    /// Opens a PostgreSQL store to browse; a database without the record table offers to create it
-    /// (asked on the terminal), since browsing an empty new table is rarely what was meant.
-    private func openBrowsedStore(_ url: String) throws -> RecordStore {
+        let location = SourceLocation(
+            file, table: tableOptions.table, column: tableOptions.column, key: tableOptions.key, syntax: parsing.syntax, options: JSONParseOptions(maxDepth: parsing.maxDepth))
         do {
-            return RecordStore(backend: try PostgresRecordBackend(url: url, createTable: false))
-        } catch RecordStoreError.noRecordTable(let location) {
-            guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
-                throw CommandFailure(message: RecordStoreError.noRecordTable(path: location).description)
-            }
-            writeAll(Array("\(location) has no record table. Create it (id, type, json text, times, version; and its change trigger)? [y/N] ".utf8), to: STDERR_FILENO)
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                throw CommandFailure(message: "\(location): nothing created")
-            }
-            return try openStore(url, readOnly: false, createTable: true)
+            let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+            return try location.open(createRecordTable: !interactive ? nil : { name in
+                writeAll(Array("\(name) has no record table. Create it (id, type, json text, times, version; and its change trigger)? [y/N] ".utf8), to: STDERR_FILENO)
+                guard let answer = readLine() else { return false }
+                return ["y", "yes"].contains(answer.lowercased())
+            })
+        } catch .usage(let message) {
+            throw CommandFailure(message: message, code: 2)
         } catch {
             throw CommandFailure(message: error.description)
         }
-    }
-
-    private func looksLikeSQLite(_ path: String) -> Bool {
-        // Only a regular file: opening a FIFO to look would wait for its writer.
-        var info = stat()
-        guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 16)
-        guard read(fd, &header, 16) == 16 else { return false }
-        return String(decoding: header.prefix(15), as: UTF8.self) == "SQLite format 3"
     }
 }

@@ -1,4 +1,5 @@
 import CursesTerminal
+import KeepsakeSources
 import DictionaryStorage
 import Foundation
 import LosslessJSON
@@ -27,9 +28,12 @@ var registry = ModelRegistry()
 registry.register(TaskList.self)
 registry.register(Task.self)
 
+// Whatever keepsake opens: a JSON file in any syntax, JSON Lines, a record store (SQLite or
+// postgres://), standard input.
 let path = CommandLine.arguments.dropFirst().first ?? "tasks.json"
 do {
-    try CursesTerminal.browse(file: path, registry: registry)
+    let source = try SourceLocation(path).open()
+    try Browser.run(source: source, registry: registry) { CursesTerminal() }
 } catch {
     print("TaskBrowser: \(error)")
 }
