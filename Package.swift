@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "RecordStore", targets: ["RecordStore"]),
         .library(name: "RecordStorePostgres", targets: ["RecordStorePostgres"]),
         .library(name: "KeepsakeSources", targets: ["KeepsakeSources"]),
-        .library(name: "ModelBrowser", targets: ["ModelBrowser"]),
+        .library(name: "ModelBrowser", targets: ["ModelBrowser", "ModelBrowserRuntime"]),
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
@@ -50,6 +50,7 @@ let package = Package(
             name: "ModelBrowser",
             dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "Algorithms", package: "swift-algorithms")]
         ),
+        .target(name: "ModelBrowserRuntime", dependencies: ["ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
         .target(
             name: "RecordStorePostgres",
             dependencies: ["RecordStore", "LosslessJSON", .product(name: "PostgresNIO", package: "postgres-nio")]),
@@ -62,7 +63,7 @@ let package = Package(
         ),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "LosslessJSON", "DictionaryStorage"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "ModelBrowserRuntime", "LosslessJSON", "DictionaryStorage"]),
         .target(name: "SampleModels", dependencies: ["DictionaryStorage", "LosslessJSON"]),
         .executableTarget(
             name: "keepsake",
@@ -72,6 +73,7 @@ let package = Package(
                 "RecordStorePostgres",
                 "KeepsakeSources",
                 "ModelBrowser",
+                "ModelBrowserRuntime",
                 "CursesTerminal",
                 "SampleModels",
                 "KeepsakeSettings",
@@ -96,7 +98,7 @@ let package = Package(
             dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
-            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "RecordStore"],
+            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "ModelBrowserRuntime", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "RecordStore"],
             exclude: ["Snapshots"]  // read by path, compared as text
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "LosslessJSON"]),
         .testTarget(name: "KeepsakeSettingsTests", dependencies: ["KeepsakeSettings", "ModelBrowser", "LosslessJSON"]),
-        .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore", "ModelBrowser"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore", "ModelBrowser", "ModelBrowserRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

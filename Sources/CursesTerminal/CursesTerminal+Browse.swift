@@ -1,6 +1,7 @@
 import DictionaryStorage
 import LosslessJSON
 import ModelBrowser
+import ModelBrowserRuntime
 
 extension CursesTerminal {
     /// Opens a JSON file in the browser with the given models and saves back to it: an app's own

@@ -1,6 +1,7 @@
 import CNcurses
 import CTerminalRestore
 import ModelBrowser
+import ModelBrowserRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,14 +67,32 @@ public final class CursesTerminal: TerminalBackend {
     /// The terminal size in cells.
     public var size: (width: Int, height: Int) { (Int(keepsake_cols()), Int(keepsake_lines())) }
 
-    /// Waits up to `milliseconds` (negative: forever) for an event. A size change is noticed even
-    /// when ncurses has not seen the signal for it (some hosts do not deliver SIGWINCH to it).
-    public func nextEvent(timeout milliseconds: Int = 200) -> Event? {
-        if let resize = checkResize() { return resize }
-        timeout(Int32(clamping: milliseconds))
+    /// Waits up to `milliseconds` (negative: forever) for an event, or until `descriptor` (the
+    /// runtime's inbox) is readable. Keys ncurses has already read ahead come first; the wait is a
+    /// `poll` of standard input and the inbox together. A size change is noticed even when ncurses
+    /// has not seen the signal for it (some hosts do not deliver SIGWINCH to it): the wait looks
+    /// at the size at least once a second.
+    public func nextEvent(timeout milliseconds: Int, wakingOn descriptor: Int32) -> Event? {
+        let clock = ContinuousClock()
+        let deadline = milliseconds < 0 ? nil : clock.now + .milliseconds(milliseconds)
+        while true {
+            if let resize = checkResize() { return resize }
+            if let event = readKey(waiting: 0) { return event }
+            let left = deadline.map { max(0, Int(($0 - clock.now).components.seconds * 1000) + Int(($0 - clock.now).components.attoseconds / 1_000_000_000_000_000)) }
+            if left == 0 { return nil }
+            var waits = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&waits, 2, Int32(min(left ?? 1000, 1000)))
+            if ready > 0, waits[1].revents != 0 { return nil }
+            // A key, a signal (SIGWINCH: the resize is read next) or a second gone by: look again.
+        }
+    }
+
+    /// The key ncurses has (waiting up to `milliseconds` for one), decoded; nil when none came.
+    private func readKey(waiting milliseconds: Int32) -> Event? {
+        timeout(milliseconds)
         var character: wint_t = 0
         let result = get_wch(&character)
-        if result == ERR { return checkResize() }
+        if result == ERR { return nil }
         if result == keepsake_key_code_yes() {
             switch Int32(character) {
             case KEY_UP: return .key(.up)

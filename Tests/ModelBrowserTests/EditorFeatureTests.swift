@@ -2,6 +2,7 @@ import DictionaryStorage
 import Foundation
 import LosslessJSON
 @testable import ModelBrowser
+@testable import ModelBrowserRuntime
 import SampleModels
 import Testing
 

@@ -3,6 +3,7 @@ import DictionaryStorage
 import Foundation
 import LosslessJSON
 @testable import ModelBrowser
+@testable import ModelBrowserRuntime
 import Testing
 
 /// A first screen of a file's start while the whole loads behind it (`BrowserRuntime.run(showing:)`):
@@ -45,8 +46,7 @@ struct PartialLoadTests {
     func waitForLoad(_ runtime: inout BrowserRuntime<HeadlessTerminal>, _ state: inout BrowserState) {
         let deadline = Date().addingTimeInterval(10)
         while state.partialLoad?.failure == nil, state.partialLoad != nil, Date() < deadline {
-            _ = runtime.deliverLoad(to: &state)
-            Thread.sleep(forTimeInterval: 0.005)
+            _ = runtime.waitForNews(to: &state, milliseconds: 100)
         }
     }
 
@@ -247,15 +247,13 @@ struct PartialLoadTests {
         let shownAtFirst = try #require(state.document.node(at: records).map { state.document.childCount($0) })
         for event in events("jjlj") { _ = runtime.handle(event, state: &state) }
         let cursor = state.cursorPath
-        // The parse has run (the gate holds the load's end): what it indexed is shown, read-only.
-        var clock = ContinuousClock.now
+        // The parse has run (the gate holds the load's end): what it indexed is shown, read-only,
+        // as the load's watch posts it (every half second).
         var shown = shownAtFirst
         let deadline = Date().addingTimeInterval(30)
         while shown == shownAtFirst, Date() < deadline {
-            clock += .seconds(1)
-            _ = runtime.deliverLoad(to: &state, now: clock)
+            _ = runtime.waitForNews(to: &state, milliseconds: 100)
             shown = state.document.node(at: records).map { state.document.childCount($0) } ?? 0
-            Thread.sleep(forTimeInterval: 0.005)
         }
         #expect(shown > shownAtFirst && shown < 200_000, "\(shownAtFirst) → \(shown)")
         #expect(state.partialLoad != nil && !state.isModified && state.cursorPath == cursor)
@@ -265,9 +263,7 @@ struct PartialLoadTests {
         let far = try JSONPath(parsing: ".records[100000].name")
         for event in events(":.records[100000].name<Enter>") { _ = runtime.handle(event, state: &state) }
         while state.partialLoad?.waiting != nil, Date() < deadline {
-            clock += .seconds(1)
-            _ = runtime.deliverLoad(to: &state, now: clock)
-            Thread.sleep(forTimeInterval: 0.005)
+            _ = runtime.waitForNews(to: &state, milliseconds: 100)
         }
         #expect(state.partialLoad != nil && state.partialLoad?.waiting == nil && state.cursorPath == far)
         gate.signal()

@@ -2,6 +2,7 @@ import DictionaryStorage
 import Foundation
 import LosslessJSON
 @testable import ModelBrowser
+@testable import ModelBrowserRuntime
 import RecordStore
 import Testing
 
@@ -16,8 +17,6 @@ struct RecordSourceRuntimeTests {
         let other: RecordStore
         var runtime: BrowserRuntime<HeadlessTerminal>
         var state: BrowserState
-        /// When the runtime last asked the source; each ask is a second later, past its throttle.
-        var clock = ContinuousClock.now
 
         init(source wrap: (RecordStoreSource) -> any DocumentSource = { $0 }) throws {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -35,10 +34,9 @@ struct RecordSourceRuntimeTests {
             for key in keys(script) { _ = runtime.handle(.key(key), state: &state) }
         }
 
-        /// One turn of the runtime's loop asking the source what others changed.
+        /// What the runtime's change watcher does at each turn: ask the source what others changed.
         func poll() -> Bool {
-            clock = clock.advanced(by: .seconds(1))
-            return runtime.deliverChangesByOthers(to: &state, now: clock)
+            runtime.askForChanges(to: &state)
         }
 
         func text(_ id: String) throws -> String? { try other.record(id: id)?.json }

@@ -2,6 +2,7 @@ import DictionaryStorage
 import Foundation
 import LosslessJSON
 @testable import ModelBrowser
+@testable import ModelBrowserRuntime
 import SampleModels
 import Testing
 
@@ -81,8 +82,9 @@ struct RuntimeTests {
         var size: (width: Int, height: Int) { (80, 24) }
         var colors: Bool { false }
         private(set) var frames: [Grid] = []
-        func nextEvent(timeout milliseconds: Int) -> Event? {
-            usleep(UInt32(milliseconds) * 1000)
+        func nextEvent(timeout milliseconds: Int, wakingOn descriptor: Int32) -> Event? {
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&request, 1, Int32(milliseconds))
             return nil
         }
         func draw(_ grid: Grid) { frames.append(grid) }
@@ -106,8 +108,7 @@ struct RuntimeTests {
         func waitForTheWhole() {
             let deadline = Date().addingTimeInterval(60)
             while state.partialLoad != nil, Date() < deadline {
-                _ = runtime.deliverLoad(to: &state)
-                usleep(5_000)
+                _ = runtime.waitForNews(to: &state, milliseconds: 100)
             }
         }
         waitForTheWhole()
@@ -119,9 +120,11 @@ struct RuntimeTests {
         try text(b: 20).write(toFile: file.path, atomically: true, encoding: .utf8)
         _ = runtime.handle(.key(.control("s")), state: &state)
         guard case .confirm = state.mode else { Issue.record("no question: \(state.mode) \(state.message ?? "")"); return }
-        let framesBefore = terminal.frames.count
         _ = runtime.handle(.key(.character("a")), state: &state)
-        #expect(terminal.frames.count > framesBefore, "the loading screen was not drawn")
+        // The loop puts the loading screen up, and the reload's end comes as news.
+        #expect(runtime.coverRequest != nil, "the loading screen was not asked for")
+        let deadline = Date().addingTimeInterval(60)
+        while runtime.load != nil, Date() < deadline { _ = runtime.waitForNews(to: &state, milliseconds: 100) }
         #expect(file.text == text(b: 20).replacingOccurrences(of: "\"a\": 1,", with: "\"a\": 15,"))
         #expect(!state.isModified && state.partialLoad == nil, "\(state.message ?? "")")
         // :e reloads as the file opened: its start at once, the whole behind it.
@@ -237,7 +240,8 @@ struct BackgroundCheckTests {
         guard case .confirm(let question) = state.mode else { Issue.record("no question: \(state.mode)"); return }
         #expect(question.question == "The schema check is still running.")
         _ = runtime.handle(.key(.character("c")), state: &state)
-        runtime.finishChecks(&state)
+        let deadline = Date().addingTimeInterval(30)
+        while state.checkPending, Date() < deadline { _ = runtime.waitForNews(to: &state, milliseconds: 100) }
         #expect(!state.checkPending)
         #expect(state.problems.map(\.path) == [["a"], ["b"]])
         #expect(checker.checks == 2)

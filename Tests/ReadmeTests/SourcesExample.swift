@@ -2,6 +2,7 @@ import DictionaryStorage
 import Foundation
 import LosslessJSON
 import ModelBrowser
+@testable import ModelBrowserRuntime
 import RecordStore
 import Testing
 

@@ -3,6 +3,7 @@ import CursesTerminal
 import KeepsakeSettings
 import LosslessJSON
 import ModelBrowser
+import ModelBrowserRuntime
 import KeepsakeSources
 import SampleModels
 #if canImport(Glibc)

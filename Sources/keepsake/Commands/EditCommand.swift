@@ -2,6 +2,7 @@ import ArgumentParser
 import KeepsakeSettings
 import LosslessJSON
 import ModelBrowser
+import ModelBrowserRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import ModelBrowser
+
 /// A terminal the browser runs in: ncurses in the `keepsake` binary (`CursesTerminal`), a recording
 /// one in tests (`HeadlessTerminal`). The runtime draws grids into it and reads events from it.
 public protocol TerminalBackend: AnyObject {
@@ -5,8 +7,10 @@ public protocol TerminalBackend: AnyObject {
     var size: (width: Int, height: Int) { get }
     /// Whether colours are drawn (off under NO_COLOR or without colour support).
     var colors: Bool { get }
-    /// Waits up to `milliseconds` (negative: for ever) for an event; `nil` when none came.
-    func nextEvent(timeout milliseconds: Int) -> Event?
+    /// Waits up to `milliseconds` (negative: for ever) for an event; `nil` when none came — or, at
+    /// once, when `descriptor` (the runtime's `Inbox`) is readable: the runtime waits on keys and
+    /// on its news together.
+    func nextEvent(timeout milliseconds: Int, wakingOn descriptor: Int32) -> Event?
     /// Shows a frame.
     func draw(_ grid: Grid)
     /// Puts text on the terminal's clipboard.

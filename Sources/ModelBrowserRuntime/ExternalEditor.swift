@@ -3,9 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModelBrowser
 
 /// Edits a value's text somewhere outside the browser: the person's editor, or a stand-in in tests.
-public protocol ValueEditor {
+public protocol ValueEditor: Sendable {
     /// Edits the request's text (the terminal is handed over meanwhile) and says how it ended.
     func edit(_ request: EditorRequest) -> EditorOutcome
 }

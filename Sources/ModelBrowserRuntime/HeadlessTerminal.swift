@@ -1,3 +1,10 @@
+import ModelBrowser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A terminal backend without a terminal, for tests: it plays a script of events and records every
 /// frame drawn (styled cells), every copy, and each suspend and resume.
 public final class HeadlessTerminal: TerminalBackend {
@@ -28,7 +35,11 @@ public final class HeadlessTerminal: TerminalBackend {
         self.script = script
     }
 
-    public func nextEvent(timeout milliseconds: Int) -> Event? {
+    /// The next event of the script — after the runtime's news, when some waits (the script plays
+    /// as fast as the runtime takes it; news of work under way comes as that work ends).
+    public func nextEvent(timeout milliseconds: Int, wakingOn descriptor: Int32) -> Event? {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&request, 1, 0) > 0 { return nil }
         if script.isEmpty {
             ranOut = true
             script = [.key(.escape), .key(.escape), .key(.character(":")), .key(.character("q")), .key(.character("!")), .key(.enter)]
