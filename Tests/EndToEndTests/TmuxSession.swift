@@ -13,6 +13,13 @@ final class TmuxSession {
     /// server, started by the first test with a clean signal mask, exits when the last session ends.
     static let socket = "keepsake-tests-\(getpid())"
 
+    /// A session that lives as long as the test process: without it the server exits whenever the
+    /// sessions of the tests running at the time have ended, and a test starting its session just
+    /// then finds it gone ("server exited unexpectedly").
+    static let keeper: Void = {
+        _ = try? Subprocess.run("tmux", ["-L", socket, "new-session", "-d", "-s", "keeper", "tail --pid=\(getpid()) -f /dev/null"])
+    }()
+
     /// Runs `keepsake ARGUMENTS` in a new session of the given size, with extra environment variables.
     convenience init(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
         let command = ([TmuxSession.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -29,6 +36,7 @@ final class TmuxSession {
 
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
+        _ = keeper
         let result = try Subprocess.run("tmux", ["-L", socket] + arguments)
         guard result.status == 0 else { throw TmuxError(arguments: arguments, status: result.status, message: result.stderr) }
         return result.stdout

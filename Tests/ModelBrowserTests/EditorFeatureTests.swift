@@ -84,7 +84,7 @@ struct EditorFeatureTests {
         #expect(editorText(state) == ".user.screen_name")
         press(&state, "<Esc>:.in<Tab>")
         #expect(editorText(state) == ".in_reply_to_")
-        #expect(state.completions == ["in_reply_to_status_id_str", "in_reply_to_user_id_str"])
+        #expect(state.status.completions == ["in_reply_to_status_id_str", "in_reply_to_user_id_str"])
         #expect(screen(state).split(separator: "\n").last == "in_reply_to_status_id_str  in_reply_to_user_id_str")
         press(&state, "u<Tab><Enter>")
         #expect(state.cursorPath == ["in_reply_to_user_id_str"])

@@ -32,22 +32,22 @@ struct FoldedBrowsingTests {
         for step in 0..<steps {
             let key = alphabet.randomElement(using: &rng)!
             pressed.append(key)
-            let (nodesBefore, undoBefore, redoBefore) = (b.document.nodeCount, a.undoStack.count, a.redoStack.count)
+            let (nodesBefore, undoBefore, redoBefore) = (b.document.nodeCount, a.history.undoStack.count, a.history.redoStack.count)
             let effectsA = update(&a, .key(key))
             let effectsB = update(&b, .key(key))
-            if b.document.nodeCount > nodesBefore, a.undoStack.count == undoBefore { unfolds += 1 }
+            if b.document.nodeCount > nodesBefore, a.history.undoStack.count == undoBefore { unfolds += 1 }
             guard screen(a) == screen(b), a.document.text.array == b.document.text.array, effectsA == effectsB else {
                 Issue.record("\(name) step \(step), after \(pressed.suffix(20)): the folded browser differs\n\(screen(a))\n---\n\(screen(b))")
                 return
             }
-            if b.undoStack.count != a.undoStack.count || b.isModified != a.isModified {
+            if b.history.undoStack.count != a.history.undoStack.count || b.isModified != a.isModified {
                 Issue.record("\(name) step \(step): undo depth or modified marker differs")
                 return
             }
             // Rows and expansion records fit the document after edits, and after some of the
             // unfolds (every one costs a walk of every expansion: too slow for thousands of steps).
             let unfolded = b.document.nodeCount != nodesBefore
-            if b.undoStack.count != undoBefore || b.redoStack.count != redoBefore || (unfolded && unfolds % 8 == 0) {
+            if b.history.undoStack.count != undoBefore || b.history.redoStack.count != redoBefore || (unfolded && unfolds % 8 == 0) {
                 try RandomKeysTests.expectConsistent(b, "\(name) step \(step)")
             }
             for effect in effectsA where effect == .quit {

@@ -73,7 +73,7 @@ struct RandomKeysTests {
             let key = alphabet.randomElement(using: &rng)!
             let before = state
             let effects = update(&state, .key(key))
-            if state.undoStack.count != before.undoStack.count || state.redoStack.count != before.redoStack.count {
+            if state.history.undoStack.count != before.history.undoStack.count || state.history.redoStack.count != before.history.redoStack.count {
                 try Self.expectConsistent(state, "step \(step), after \(key)")
             }
             for effect in effects {
@@ -83,9 +83,9 @@ struct RandomKeysTests {
                     #expect((try? JSONDocument(bytes: bytes)) != nil, "step \(step): saved bytes do not parse")
                     // Undoing every change since the last save gives the last saved bytes exactly.
                     var check = state.document
-                    let savedDepth = state.savedDepth ?? -1
-                    if savedDepth >= 0, savedDepth <= state.undoStack.count {
-                        for change in state.undoStack[savedDepth...].reversed() {
+                    let savedDepth = state.history.savedDepth ?? -1
+                    if savedDepth >= 0, savedDepth <= state.history.undoStack.count {
+                        for change in state.history.undoStack[savedDepth...].reversed() {
                             for splice in change.splices.reversed() { try check.apply(splice.inverse) }
                         }
                         #expect(check.text.array == savedBytes, "step \(step): bytes outside the edits changed")

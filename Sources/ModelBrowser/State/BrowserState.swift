@@ -2,14 +2,26 @@ import DictionaryStorage
 import LosslessJSON
 
 /// The whole state of the browser, as a value: `update` changes it, `render` draws it.
+///
+/// It is made of a few parts, each with its own changes: what is on screen (`view`), the edits
+/// and where the last save stands among them (`history`), the schema check and its problems
+/// (`check`), and the status line (`status`); the rest says what is browsed and how.
 public struct BrowserState: Sendable {
     /// The document as it is now.
     public internal(set) var document: JSONDocument {
         didSet {
-            rows.document = document
+            view.rows.document = document
             revision += 1
         }
     }
+    /// What is on screen.
+    var view: TreeView
+    /// The edits, for undo and redo, and the document as last saved.
+    var history: EditHistory
+    /// The schema check and what it found.
+    var check = DocumentCheck()
+    /// The status line.
+    var status = StatusLine()
     /// Counts the document's versions (a check made in the background applies to one of them).
     public private(set) var revision = 0
 
@@ -21,7 +33,10 @@ public struct BrowserState: Sendable {
         revision = kept
     }
     /// The document as loaded or last saved (for the diff view and the modified marker).
-    public internal(set) var saved: JSONDocument
+    public internal(set) var saved: JSONDocument {
+        get { history.saved }
+        set { history.saved = newValue }
+    }
     /// What the title bar calls the source.
     public var sourceName: String
     /// Whether saving needs no path (standard input needs `:w PATH`).
@@ -33,26 +48,33 @@ public struct BrowserState: Sendable {
     /// The keys and what they do.
     public var keys: KeyTable = .standard
     /// The terminal size.
-    public internal(set) var width: Int
-    public internal(set) var height: Int
+    public var width: Int { view.width }
+    public var height: Int { view.height }
     /// The current mode.
     public internal(set) var mode: Mode = .normal
     /// A one-line message for the status line (errors in the warning colour).
-    public internal(set) var message: String?
-    public internal(set) var messageIsError = false
+    public var message: String? { status.message }
+    public var messageIsError: Bool { status.isError }
     /// Whether colours are drawn (NO_COLOR and monochrome terminals draw markers only).
     public var colors: Bool = true
 
-    var rows = RowList()
-    /// Open containers, with how they were reached (to compute paths in O(depth)).
-    var expanded: [Node: Expansion] = [:]
+    var rows: RowList {
+        get { view.rows }
+        set { view.rows = newValue }
+    }
+    var expanded: [Node: Expansion] {
+        get { view.expanded }
+        set { view.expanded = newValue }
+    }
     /// The cursor row and the first row on screen.
-    public internal(set) var cursor = 0
-    var top = 0
-    var undoStack: [Change] = []
-    var redoStack: [Change] = []
-    /// The undo depth at the last save (`nil` when the saved state is unreachable by undo).
-    var savedDepth: Int? = 0
+    public internal(set) var cursor: Int {
+        get { view.cursor }
+        set { view.cursor = newValue }
+    }
+    var top: Int {
+        get { view.top }
+        set { view.top = newValue }
+    }
     var lastSearch: String?
     /// The number of elements of a root array (for the title), computed when the document changes.
     var rootCount = 0
@@ -62,24 +84,26 @@ public struct BrowserState: Sendable {
     /// person is in the middle of something).
     var changedByOthers: String?
     /// What checks the document after each edit (a JSON Schema), if anything.
-    public internal(set) var checker: (any DocumentChecker)?
+    public var checker: (any DocumentChecker)? { check.checker }
     /// Whether the whole document is being checked in the background (the runtime runs it and
     /// answers with `Event.checked`); edits are not checked one by one meanwhile.
-    public internal(set) var checkPending = false
+    public var checkPending: Bool { check.pending }
     /// While the document is the start of a file whose whole is still loading (or failed to).
     public internal(set) var partialLoad: PartialLoad?
     /// What the checker found, in document order.
-    public internal(set) var problems: [DocumentProblem] = [] {
-        didSet { problemAtPath = Dictionary(problems.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first }) }
-    }
+    public var problems: [DocumentProblem] { check.problems }
     /// The first problem at each path (for the rows' warnings).
-    var problemAtPath: [JSONPath: String] = [:]
+    var problemAtPath: [JSONPath: String] { check.problemAtPath }
     /// Whether long values wrap over several screen lines (else they are cut at the screen's edge).
-    public internal(set) var wrapValues = false
+    public internal(set) var wrapValues: Bool {
+        get { view.wrapValues }
+        set { view.wrapValues = newValue }
+    }
     /// Columns of the cursor row's value scrolled out on the left (reset when the cursor moves).
-    public internal(set) var valueOffset = 0
-    /// Completions of the path typed in the `:` prompt, shown on the hint line.
-    var completions: [String] = []
+    public internal(set) var valueOffset: Int {
+        get { view.valueOffset }
+        set { view.valueOffset = newValue }
+    }
 
     /// Opens a document from a source of `layout`; `modelName` binds a registered model, else the
     /// best match is chosen.
@@ -88,18 +112,14 @@ public struct BrowserState: Sendable {
         registry: ModelRegistry, modelName: String? = nil, width: Int = 80, height: Int = 24
     ) {
         self.document = document
-        rows.document = document
-        saved = document
+        view = TreeView(width: max(1, width), height: max(1, height))
+        view.rows.document = document
+        history = EditHistory(saved: document)
         self.sourceName = sourceName
         self.canSaveInPlace = canSaveInPlace
         self.registry = registry
-        self.width = width
-        self.height = height
         binding = RootBinding(layout: layout, document: document, registry: registry, modelName: modelName)
-        if let modelName, binding.model == nil {
-            message = "no model named \(modelName); browsing untyped"
-            messageIsError = true
-        }
+        if let modelName, binding.model == nil { status.say("no model named \(modelName); browsing untyped", error: true) }
         expanded[document.root] = .root
         // A root array of records opens its first element too.
         if document.kind(document.root) == .array, let first = document.children(document.root).first(where: { _ in true }),
@@ -121,10 +141,7 @@ public struct BrowserState: Sendable {
     /// Checks the document with a checker now (or, `inBackground`, on another thread the runtime
     /// starts: a large document's first screen does not wait for it) and after every edit.
     public mutating func attach(_ checker: any DocumentChecker, inBackground: Bool = false) {
-        self.checker = checker
-        // A folded document is checked whole, in the background (see `recheck`).
-        checkPending = inBackground || document.mayHaveFolds
-        problems = checkPending ? [] : checker.problems(in: document)
+        check.attach(checker, to: document, inBackground: inBackground)
     }
 
     /// Describes the whole root with a type made from data (a JSON Schema's), its models and its
@@ -152,22 +169,19 @@ public struct BrowserState: Sendable {
     public var model: ModelSchema? { binding.model }
 
     /// Whether there are unsaved edits.
-    public var isModified: Bool { savedDepth != undoStack.count }
+    public var isModified: Bool { history.isModified }
 
     /// The number of visible rows.
     public var rowCount: Int { rows.count }
 
     /// Where each part of the screen goes.
-    var layout: Layout { Layout(width: width, height: height) }
+    var layout: Layout { view.layout }
 
     /// The rows a page moves.
     var pageRows: Int { layout.pageRows }
 
     /// Shows a message in the status line.
-    mutating func say(_ text: String, error: Bool = false) {
-        message = text
-        messageIsError = error
-    }
+    mutating func say(_ text: String, error: Bool = false) { status.say(text, error: error) }
 
     // MARK: Scrolling
 

@@ -77,8 +77,7 @@ extension BrowserState {
     /// a part has it.
     public mutating func showLoadedPart(_ part: JSONDocument) {
         replaceDocument(part)
-        saved = part
-        savedDepth = 0
+        history.reset(to: part)
         if case .goTo(let path)? = partialLoad?.waiting, goToIfLoaded(path) { partialLoad?.waiting = nil }
     }
 
@@ -89,13 +88,10 @@ extension BrowserState {
         let waiting = partialLoad?.waiting
         partialLoad = nil
         replaceDocument(whole)
-        saved = whole
-        savedDepth = 0
-        undoStack = []
-        redoStack = []
+        history.reset(to: whole)
         if let waiting { make(waiting) }
         guard checker != nil else { return [] }
-        checkPending = true
+        check.pending = true
         return [.checkDocument]
     }
 

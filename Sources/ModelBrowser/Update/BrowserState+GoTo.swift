@@ -34,18 +34,18 @@ extension BrowserState {
     mutating func complete(_ editor: LineEditor) -> LineEditor {
         let text = editor.text
         guard let (parentText, partial, isPointer) = Self.splitLastStep(text) else {
-            completions = []
+            status.completions = []
             return editor
         }
         let parentPath = try? JSONPath(parsing: parentText.isEmpty ? (isPointer ? "" : ".") : parentText)
         if let parentPath { unfold(along: parentPath) }
         guard let parentPath, let parent = document.node(at: parentPath) else {
-            completions = ["no value at \(parentText.isEmpty ? "." : parentText)"]
+            status.completions = ["no value at \(parentText.isEmpty ? "." : parentText)"]
             return editor
         }
         guard document.kind(parent) == .object else {
             let count = document.kind(parent) == .array ? document.childCount(parent) : 0
-            completions = [count > 0 ? "indices 0…\(count - 1)" : "nothing to complete here"]
+            status.completions = [count > 0 ? "indices 0…\(count - 1)" : "nothing to complete here"]
             return editor
         }
         var keys: [String] = []
@@ -53,12 +53,12 @@ extension BrowserState {
             if let key = document.key(child), key.hasPrefix(partial), !keys.contains(key) { keys.append(key) }
         }
         guard let first = keys.first else {
-            completions = ["no key starts with \(escapedForDisplay(partial))"]
+            status.completions = ["no key starts with \(escapedForDisplay(partial))"]
             return editor
         }
         var shared = first
         for key in keys.dropFirst() { shared = String(zip(shared, key).prefix { $0 == $1 }.map(\.0)) }
-        completions = keys.count > 1 ? keys : []
+        status.completions = keys.count > 1 ? keys : []
         let step: String
         if isPointer {
             step = "/" + shared.replacingAll("~", with: "~0").replacingAll("/", with: "~1")

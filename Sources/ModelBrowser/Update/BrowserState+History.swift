@@ -1,11 +1,5 @@
 import LosslessJSON
 
-/// One undoable change: its splices, and the path of the value it edited (for the checker).
-struct Change: Sendable {
-    var splices: [JSONSplice]
-    var path: JSONPath?
-}
-
 extension BrowserState {
     /// Makes the value at `path` equal `value` with the smallest document edits, as one undoable change.
     mutating func applyUpdate(at path: JSONPath, to value: JSONValue, cursor: JSONPath?) {
@@ -50,60 +44,48 @@ extension BrowserState {
 
     /// Takes an edited document, remembering its splices for undo.
     private mutating func record(_ change: Change, document edited: JSONDocument, cursor: JSONPath?) {
-        if let depth = savedDepth, depth > undoStack.count { savedDepth = nil }
-        undoStack.append(change)
-        redoStack.removeAll()
+        history.record(change)
         replaceDocument(edited, change: change.splices.count == 1 ? edited.lastChange : nil, cursorPath: cursor)
         recheck(changedAt: change.path)
     }
 
     /// Asks the checker again about what a change can have affected.
-    mutating func recheck(changedAt path: JSONPath?) {
-        // While the whole document is checked in the background, its answer (for an older
-        // version) starts another check instead.
-        guard let checker, !checkPending else { return }
-        // A folded document is checked whole, in the background (the runtime starts it).
-        guard !document.mayHaveFolds else {
-            checkPending = true
-            return
-        }
-        problems = checker.problems(in: document, changedAt: path, before: problems)
-    }
+    mutating func recheck(changedAt path: JSONPath?) { check.recheck(document, changedAt: path) }
 
     /// Undoes the last change, byte for byte.
     mutating func undo() {
-        guard let change = undoStack.popLast() else {
+        guard let change = history.takeUndo() else {
             say("nothing to undo")
             return
         }
         var edited = document
         do {
             for splice in change.splices.reversed() { try edited.apply(splice.inverse) }
-            redoStack.append(change)
+            history.undone(change)
             replaceDocument(edited, change: change.splices.count == 1 ? edited.lastChange : nil)
             recheck(changedAt: change.path)
             say("undone")
         } catch {
-            undoStack.append(change)
+            history.failedToUndo(change)
             say("cannot undo: \(error)", error: true)
         }
     }
 
     /// Redoes the last undone change.
     mutating func redo() {
-        guard let change = redoStack.popLast() else {
+        guard let change = history.takeRedo() else {
             say("nothing to redo")
             return
         }
         var edited = document
         do {
             for splice in change.splices { try edited.apply(splice) }
-            undoStack.append(change)
+            history.redone(change)
             replaceDocument(edited, change: change.splices.count == 1 ? edited.lastChange : nil)
             recheck(changedAt: change.path)
             say("redone")
         } catch {
-            redoStack.append(change)
+            history.failedToRedo(change)
             say("cannot redo: \(error)", error: true)
         }
     }

@@ -16,9 +16,9 @@ extension BrowserState {
     /// The values at the paths the unsaved changes edited, or nil when they cannot be told (a
     /// change without a path, or undo past the last save followed by new changes).
     public func unsavedEdits() -> UnsavedEdits? {
-        guard let depth = savedDepth, depth <= undoStack.count else { return nil }
+        guard let changes = history.sinceSave else { return nil }
         var paths: [JSONPath] = []
-        for change in undoStack[depth...] {
+        for change in changes {
             guard let path = change.path else { return nil }
             paths.append(path)
         }
@@ -37,14 +37,14 @@ extension BrowserState {
             let (path, value) = (entry.path, entry.value)
             unfold(along: path)
             let exists = document.node(at: path) != nil
-            let before = undoStack.count
+            let before = history.depth
             switch (value, exists) {
             case (let value?, true): applyUpdate(at: path, to: value, cursor: path)
             case (let value?, false): applyEdit(.set(at: path, to: value), cursor: path)
             case (nil, true): applyEdit(.remove(at: path), cursor: path.parent)
             case (nil, false): continue  // removed here too
             }
-            if undoStack.count == before, document.value(at: path) != value { failures.append(path.description) }
+            if history.depth == before, document.value(at: path) != value { failures.append(path.description) }
         }
         guard failures.isEmpty else {
             say("reloaded; could not make again the edits at \(failures.joined(separator: ", ")) — nothing saved", error: true)

@@ -6,8 +6,7 @@ import LosslessJSON
 public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
     switch event {
     case .resize(let width, let height):
-        state.width = max(1, width)
-        state.height = max(1, height)
+        state.view.resize(width: width, height: height)
         state.scrollToCursor()
         return []
     case .scroll(let delta):
@@ -18,8 +17,7 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         if case .normal = state.mode, row >= tree.y, row < tree.y + tree.height { state.moveCursor(to: state.top + row - tree.y) }
         return []
     case .saved(let name):
-        state.saved = state.document
-        state.savedDepth = state.undoStack.count
+        state.history.markSaved(state.document)
         state.canSaveInPlace = true
         state.sourceName = name
         state.say("saved \(name)")
@@ -44,8 +42,7 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
     case .checked(let problems, let revision):
         // An answer about an older version: check the one there is now.
         guard revision == state.revision else { return [.checkDocument] }
-        state.problems = problems
-        state.checkPending = false
+        state.check.received(problems)
         return []
     case .changedByOthers(let what):
         state.changedByOthers = what
@@ -58,10 +55,10 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         state.say(message + " — showing the start of the file, read-only (:e reloads it once fixed)", error: true)
         return []
     case .notice(let text):
-        state.say((state.message.map { $0 + " — " } ?? "") + text, error: state.messageIsError)
+        state.status.append(text)
         return []
     case .key(let key):
-        state.message = nil
+        state.status.clear()
         let effects = state.handle(key)
         // A change by someone else that came mid-edit is offered once the edit is done.
         return effects.isEmpty ? state.offerReloadIfIdle() : effects
@@ -90,10 +87,10 @@ extension BrowserState {
             switch keys.action(for: key, in: .editing) {
             case .cancel:
                 mode = .normal
-                completions = []
+                status.completions = []
             case .commit:
                 mode = .normal
-                completions = []
+                status.completions = []
                 return commit(editor.text, purpose)
             case .complete where purpose == .command:
                 editor = complete(editor)
@@ -101,7 +98,7 @@ extension BrowserState {
             default:
                 if editor.handle(key) {
                     mode = .editing(editor, purpose)
-                    completions = []
+                    status.completions = []
                 }
             }
             return []

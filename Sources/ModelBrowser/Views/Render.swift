@@ -167,8 +167,8 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     case .normal: hints = state.keys.hints(for: .normal)
     case .editing(let editor, .field(let row, let kind)) where state.problems(ofCandidate: editor.text, kind: kind, row: row) != nil:
         hints = "⚠ " + (state.problems(ofCandidate: editor.text, kind: kind, row: row) ?? "")
-    case .editing(_, .command) where !state.completions.isEmpty:
-        hints = state.completions.map(escapedForDisplay).joined(separator: "  ")
+    case .editing(_, .command) where !state.status.completions.isEmpty:
+        hints = state.status.completions.map(escapedForDisplay).joined(separator: "  ")
     case .editing(_, .command): hints = "Tab complete  " + state.keys.hints(for: .editing)
     case .editing: hints = state.keys.hints(for: .editing)
     case .menu: hints = state.keys.hints(for: .menu)
