@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
+        .library(name: "SchemaDescriptions", targets: ["SchemaDescriptions"]),
         .library(name: "SwiftSerializationCompat", targets: ["SwiftSerializationCompat"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -58,9 +59,10 @@ let package = Package(
         .target(name: "SwiftSerializationCompat", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
-            name: "JSONSchema", dependencies: ["LosslessJSON", "DictionaryStorage", .product(name: "BigInt", package: "BigInt")],
+            name: "JSONSchema", dependencies: ["LosslessJSON", .product(name: "BigInt", package: "BigInt")],
             exclude: ["Embedded/LICENSE-json-schema-spec"]
         ),
+        .target(name: "SchemaDescriptions", dependencies: ["JSONSchema", "DictionaryStorage", "LosslessJSON"]),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "ModelBrowserRuntime", "LosslessJSON", "DictionaryStorage"]),
@@ -78,6 +80,7 @@ let package = Package(
                 "SampleModels",
                 "KeepsakeSettings",
                 "JSONSchema",
+                "SchemaDescriptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,7 +101,7 @@ let package = Package(
             dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
-            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "ModelBrowserRuntime", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "RecordStore"],
+            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "ModelBrowserRuntime", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "SchemaDescriptions", "RecordStore"],
             exclude: ["Snapshots"]  // read by path, compared as text
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -74,6 +74,7 @@ let package = Package(
                 .product(name: "DictionaryStorage", package: "Keepsake"),
                 .product(name: "ModelBrowser", package: "Keepsake"),
                 .product(name: "JSONSchema", package: "Keepsake"),
+                .product(name: "SchemaDescriptions", package: "Keepsake"),
             ],
             path: "Benchmarks/JSONSchemaBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -30,9 +30,11 @@ public struct JSONSchema: @unchecked Sendable {
     public let uri: String
     /// The options it was made with.
     public let options: Options
-    let root: SchemaNode
+    @_spi(SchemaGraph) public let root: SchemaNode
     /// Keeps the nodes alive while this schema (or a copy) is, and frees them after.
     let graph: SchemaGraph
+    /// Every compiled schema node (the root's, every subschema's, every referenced one's).
+    @_spi(SchemaGraph) public var nodes: [SchemaNode] { graph.nodes }
     let index: SchemaIndex
     let annotate: Bool
     /// Whether the schema has `$dynamicRef` or `$recursiveRef`.
@@ -93,7 +95,7 @@ public struct JSONSchema: @unchecked Sendable {
 
     /// Applies one of the schema's subschemas to a small value, on the caller's stack (a bounded
     /// depth): for descriptions, which ask about one object or value at a time.
-    func errors(of node: SchemaNode, for value: JSONValue, collecting: Bool) -> (valid: Bool, errors: [ValidationError]) {
+    @_spi(SchemaGraph) public func errors(of node: SchemaNode, for value: JSONValue, collecting: Bool) -> (valid: Bool, errors: [ValidationError]) {
         guard let document = try? JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: 10_000)) else { return (false, []) }
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: false, maxDepth: 400)
         guard !evaluator.run(node, document.root).outcome.valid else { return (true, []) }

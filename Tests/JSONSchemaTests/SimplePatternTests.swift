@@ -1,5 +1,5 @@
 import Foundation
-@testable import JSONSchema
+@_spi(SchemaGraph) @testable import JSONSchema
 import Testing
 
 /// The small pattern matcher answers exactly as ICU (through the ECMA translation) does, on the

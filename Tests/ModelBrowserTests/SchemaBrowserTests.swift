@@ -1,6 +1,7 @@
 import DictionaryStorage
 import Foundation
 import JSONSchema
+import SchemaDescriptions
 import LosslessJSON
 @testable import ModelBrowser
 import Testing
@@ -49,6 +50,27 @@ struct SchemaBrowserTests {
         #expect(text.contains("    ▾ [2]          Notification.unknown(\"pager…  2 keys  ⚠ an object is valid against none"))
         #expect(text.contains("        + service  kept                          \"P4X2Y9Z\""))
         #expect(text.contains("    retries        integer 0…10                  12  ⚠ 12 is above the maximum 10"))
+    }
+
+    @Test func objectSchemasReachedOnlyThroughAdditionalOrPatternPropertiesAreTyped() throws {
+        let schema = #"""
+            {"type": "object",
+             "properties": {"servers": {"type": "object",
+                "additionalProperties": {"title": "Server", "type": "object", "properties": {"port": {"type": "integer", "maximum": 65535}}, "required": ["port"]}}},
+             "patternProperties": {"^x-": {"title": "Extension", "type": "object", "properties": {"enabled": {"type": "boolean"}}}}}
+            """#
+        let description = SchemaDescription(try JSONSchema(text: schema), name: "test schema")
+        // Complete before a browser takes it: nothing is registered later.
+        #expect(description.registry.schema(named: "Server") != nil)
+        #expect(description.registry.schema(named: "Extension") != nil)
+        var state = try self.state(#"{"servers": {"a": {"port": 80}, "b": {}}, "x-debug": {"enabled": true}}"#, schema: schema)
+        press(&state, ":.servers.a<Enter>l:.servers.b<Enter>l:.\"x-debug\"<Enter>lg")
+        let text = screen(state)
+        #expect(text.contains("a  ") && text.contains("Server"), "\(text)")
+        #expect(text.contains("port") && text.contains("integer …65535"), "\(text)")
+        #expect(text.contains("(missing)  ⚠ required"), "\(text)")
+        #expect(text.contains("Extension") && text.contains("boolean"), "\(text)")
+        #expect(!text.contains("kept"), "\(text)")
     }
 
     @Test func enterOnAPlaceholderAddsTheFieldWithItsDefaultAndNothingElse() throws {

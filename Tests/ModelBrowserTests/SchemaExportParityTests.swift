@@ -1,5 +1,6 @@
 import DictionaryStorage
 import JSONSchema
+import SchemaDescriptions
 import LosslessJSON
 @testable import ModelBrowser
 import SampleModels

@@ -2,6 +2,7 @@ import Benchmark
 import DictionaryStorage
 import Foundation
 import JSONSchema
+import SchemaDescriptions
 import LosslessJSON
 import ModelBrowser
 

@@ -3,17 +3,17 @@ import LosslessJSON
 /// A schema compiled for validation: its keywords as checks, in evaluation order (the
 /// `unevaluated*` keywords last, after every sibling that can evaluate something), and what the
 /// browser reads from it (title, description, default, deprecated, read-only).
-final class SchemaNode: @unchecked Sendable {
+@_spi(SchemaGraph) public final class SchemaNode: @unchecked Sendable {
     /// Where it is.
-    let location: SchemaLocation
+    @_spi(SchemaGraph) public let location: SchemaLocation
     /// Its absolute keyword location (resource URI and pointer).
     let absoluteLocation: String
     /// Its dialect.
     let dialect: Dialect
     /// `true` or `false` for a boolean schema (and for an empty object, `true`).
-    var constant: Bool?
+    @_spi(SchemaGraph) public internal(set) var constant: Bool?
     /// The compiled keywords.
-    var checks: [Check] = [] {
+    @_spi(SchemaGraph) public internal(set) var checks: [Check] = [] {
         didSet {
             frozenChecks.deinitialize()
             frozenChecks.deallocate()
@@ -33,7 +33,7 @@ final class SchemaNode: @unchecked Sendable {
     /// `$dynamicAnchor` names this resource root defines, with their schemas (2020-12).
     var dynamicAnchors: [String: SchemaNode] = [:]
     /// The schema object (for descriptions in the browser).
-    var object: JSONObject?
+    @_spi(SchemaGraph) public internal(set) var object: JSONObject?
 
     init(location: SchemaLocation, absoluteLocation: String, dialect: Dialect, resource: SchemaLocation) {
         self.location = location
@@ -64,14 +64,14 @@ final class SchemaNode: @unchecked Sendable {
 }
 
 /// One compiled keyword.
-struct Check {
+@_spi(SchemaGraph) public struct Check {
     /// The keyword as written (for keyword locations and messages).
-    let keyword: String
+    @_spi(SchemaGraph) public let keyword: String
     /// The keyword's path from its schema (`["properties"]`, or `["items", "0"]` for one of several).
-    let kind: Kind
+    @_spi(SchemaGraph) public let kind: Kind
 
     /// Indirect: copying a check (each evaluation borrows or copies many) retains one box, not every payload.
-    indirect enum Kind {
+    @_spi(SchemaGraph) public indirect enum Kind {
         case types(TypeMask)
         case enumeration([JSONValue])
         case constant(JSONValue)
@@ -113,11 +113,11 @@ struct Check {
 }
 
 /// `properties`: the names in order, their schemas, and the matcher that finds a member's among them.
-final class PropertySchemas: Sendable {
+@_spi(SchemaGraph) public final class PropertySchemas: Sendable {
     let keys: KeyMatcher
     /// The schemas, in the order of `keys.names`.
-    let schemas: [SchemaNode]
-    let map: [String: SchemaNode]
+    @_spi(SchemaGraph) public let schemas: [SchemaNode]
+    @_spi(SchemaGraph) public let map: [String: SchemaNode]
 
     init(names: [String], schemas: [SchemaNode]) {
         keys = KeyMatcher(names)
@@ -127,13 +127,13 @@ final class PropertySchemas: Sendable {
         self.map = map
     }
 
-    var order: [String] { keys.names }
+    @_spi(SchemaGraph) public var order: [String] { keys.names }
 }
 
 /// A reference's target, compiled once the whole schema graph exists (references form cycles).
-final class Reference: @unchecked Sendable {
+@_spi(SchemaGraph) public final class Reference: @unchecked Sendable {
     let uri: URI
-    var target: SchemaNode?
+    @_spi(SchemaGraph) public internal(set) var target: SchemaNode?
 
     init(uri: URI) { self.uri = uri }
 }

@@ -2,9 +2,9 @@ import Foundation
 import LosslessJSON
 
 /// A schema within a document: the document's number and the JSON Pointer tokens leading to it.
-struct SchemaLocation: Hashable, Sendable {
+@_spi(SchemaGraph) public struct SchemaLocation: Hashable, Sendable {
     let document: Int
-    let pointer: [String]
+    @_spi(SchemaGraph) public let pointer: [String]
 
     func appending(_ tokens: String...) -> SchemaLocation { SchemaLocation(document: document, pointer: pointer + tokens) }
     func appending(contentsOf tokens: [String]) -> SchemaLocation { SchemaLocation(document: document, pointer: pointer + tokens) }

@@ -16,7 +16,7 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
 /// translated: `\d`, `\w`, `\s`, `\b` and `.` get ECMA's meanings, `$` matches only at the end of
 /// the input, `[^]` matches anything, `\u{…}` and surrogate pairs become code points, and what
 /// ECMA rejects in `u` mode (identity escapes of letters, a lone `{`, `}` or `]`) is refused.
-final class ECMARegex: @unchecked Sendable {
+@_spi(SchemaGraph) public final class ECMARegex: @unchecked Sendable {
     /// The pattern as written.
     let source: String
     private let regex: NSRegularExpression
@@ -47,7 +47,7 @@ final class ECMARegex: @unchecked Sendable {
     }
 
     /// Whether the pattern matches anywhere in the string (JSON Schema patterns are not anchored).
-    func matches(_ string: String) -> Bool {
+    @_spi(SchemaGraph) public func matches(_ string: String) -> Bool {
         if let simple { return simple.matches(ScalarArrayInput(scalars: string.unicodeScalars.map(\.value))) }
         return matchesWithICU(string)
     }

@@ -49,7 +49,7 @@ extension Evaluator {
     /// The failed branch that came closest, for an instance `depth` steps below the root: one whose
     /// tag (a `const`, `enum` or `type` on the value or a member) matched, then the one that got
     /// deepest, then the one with fewest errors.
-    static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode], depth: Int) -> (position: Int, errors: [ValidationError])? {
+    @_spi(SchemaGraph) public static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode], depth: Int) -> (position: Int, errors: [ValidationError])? {
         func tagMismatch(_ errors: [ValidationError]) -> Bool {
             errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= depth + 1 }
         }
@@ -64,7 +64,7 @@ extension Evaluator {
     }
 
     /// How a branch is named: its title, its `$ref`'s last step, or its position.
-    static func branchName(_ branch: SchemaNode, _ position: Int) -> String {
+    @_spi(SchemaGraph) public static func branchName(_ branch: SchemaNode, _ position: Int) -> String {
         if case .string(let title)? = branch.object?["title"] { return "\"\(title)\"" }
         if case .string(let reference)? = branch.object?["$ref"] { return reference.split(separator: "/").last.map(String.init) ?? reference }
         return "#\(position)"

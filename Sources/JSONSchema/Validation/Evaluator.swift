@@ -7,7 +7,7 @@ import LosslessJSON
 /// collecting one that records every error with its instance and keyword paths — run only when the
 /// fast one said no. Annotations (evaluated properties and items) are kept only when some schema
 /// has an `unevaluated*` keyword.
-final class Evaluator {
+@_spi(SchemaGraph) public final class Evaluator {
     let document: JSONDocument
     /// The document read by node without copying it per question (the hot paths use it).
     let reader: JSONDocumentReader

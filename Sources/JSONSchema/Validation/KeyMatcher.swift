@@ -4,9 +4,9 @@ import LosslessJSON
 /// (A class: a check binding it retains one reference, not each of its arrays.)
 /// Property names, matched against a member's key bytes in the document — no key is decoded or
 /// hashed as a `String` unless it has escape sequences.
-final class KeyMatcher: Sendable {
+@_spi(SchemaGraph) public final class KeyMatcher: Sendable {
     /// The names, in order.
-    let names: [String]
+    @_spi(SchemaGraph) public let names: [String]
     private let utf8: [[UInt8]]
     private let byName: [String: Int]
     /// For many names: positions by a hash of their bytes.
@@ -69,8 +69,8 @@ final class KeyMatcher: Sendable {
 }
 
 /// The JSON types a `type` keyword allows, as bits.
-struct TypeMask: OptionSet, Sendable {
-    let rawValue: UInt8
+@_spi(SchemaGraph) public struct TypeMask: OptionSet, Sendable {
+    @_spi(SchemaGraph) public let rawValue: UInt8
     static let null = TypeMask(rawValue: 1)
     static let boolean = TypeMask(rawValue: 2)
     static let object = TypeMask(rawValue: 4)
@@ -83,12 +83,12 @@ struct TypeMask: OptionSet, Sendable {
         "null": .null, "boolean": .boolean, "object": .object, "array": .array, "number": .number, "string": .string, "integer": .integer,
     ]
 
-    init(rawValue: UInt8) { self.rawValue = rawValue }
+    @_spi(SchemaGraph) public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     init(names: some Sequence<String>) {
         self = names.reduce(TypeMask()) { $0.union(Self.byName[$1] ?? []) }
     }
 
     /// The type names, as the schema wrote them.
-    var names: Set<String> { Set(Self.byName.filter { contains($0.value) }.map(\.key)) }
+    @_spi(SchemaGraph) public var names: Set<String> { Set(Self.byName.filter { contains($0.value) }.map(\.key)) }
 }

@@ -3,7 +3,7 @@ import LosslessJSON
 
 /// A JSON number's exact value, from its literal: sign × digits × 10^exponent, never a `Double`.
 /// `1.0`, `1` and `1e0` are one value; `1e400` is a number like any other.
-struct DecimalValue: Hashable, Sendable, Comparable, CustomStringConvertible {
+@_spi(SchemaGraph) public struct DecimalValue: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The sign (false for zero).
     let negative: Bool
     /// The significant digits, without leading or trailing zeros (empty for zero).
@@ -68,7 +68,7 @@ struct DecimalValue: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The value written plainly (`150`, `0.25`), or with an exponent when that would be long.
-    var description: String {
+    @_spi(SchemaGraph) public var description: String {
         guard !digits.isEmpty else { return "0" }
         let sign = negative ? "-" : ""
         let text = digitsText
@@ -81,7 +81,7 @@ struct DecimalValue: Hashable, Sendable, Comparable, CustomStringConvertible {
         return sign + text + "e\(exponent)"
     }
 
-    static func < (a: DecimalValue, b: DecimalValue) -> Bool {
+    @_spi(SchemaGraph) public static func < (a: DecimalValue, b: DecimalValue) -> Bool {
         if a.negative != b.negative { return a.negative }
         let magnitude = compareMagnitude(a, b)
         return a.negative ? magnitude > 0 : magnitude < 0

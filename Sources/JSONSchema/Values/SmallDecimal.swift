@@ -151,7 +151,7 @@ struct SmallDecimal: Sendable, Equatable {
 }
 
 /// A bound of `minimum`/`maximum`: exact, with its small form when it has one.
-final class NumberLimit: Sendable, CustomStringConvertible {
+@_spi(SchemaGraph) public final class NumberLimit: Sendable, CustomStringConvertible {
     let value: DecimalValue
     let small: SmallDecimal?
 
@@ -160,5 +160,5 @@ final class NumberLimit: Sendable, CustomStringConvertible {
         small = SmallDecimal(value)
     }
 
-    var description: String { value.description }
+    @_spi(SchemaGraph) public var description: String { value.description }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONSchema
+import SchemaDescriptions
 import LosslessJSON
 import ModelBrowser
 

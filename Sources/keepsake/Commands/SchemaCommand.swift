@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONSchema
+import SchemaDescriptions
 import LosslessJSON
 import SampleModels
 

@@ -1,4 +1,5 @@
 import DictionaryStorage
+@_spi(SchemaGraph) import JSONSchema
 import LosslessJSON
 
 /// A 2020-12 JSON Schema of what a compiled model knows: its members under their JSON keys (after

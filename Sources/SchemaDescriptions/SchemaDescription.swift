@@ -1,4 +1,5 @@
 import DictionaryStorage
+@_spi(SchemaGraph) import JSONSchema
 import LosslessJSON
 
 /// A JSON Schema as the descriptions the browser shows and edits through, the same kind a
@@ -7,6 +8,11 @@ import LosslessJSON
 /// each object — `if`/`then`/`else`, `dependentSchemas` and the active `oneOf`/`anyOf` branch),
 /// field types that choose editors (enum menus, numbers, booleans), variants for tagged
 /// `oneOf`/`anyOf`, and the schema's own checks for values as they are typed.
+///
+/// A description is complete when made: every schema node of the compiled schema is typed, so
+/// every model a browser can meet — those reached only through `additionalProperties`,
+/// `patternProperties` or `items` too — is in `registry` before a browser takes it, and nothing
+/// is added later (the builder is read-only from then on, on any thread).
 public struct SchemaDescription: @unchecked Sendable {
     /// The schema.
     public let schema: JSONSchema
@@ -21,23 +27,32 @@ public struct SchemaDescription: @unchecked Sendable {
     public init(_ schema: JSONSchema, name: String) {
         let builder = DescriptionBuilder(schema: schema)
         rootType = builder.fieldType(schema.root)
+        for node in schema.nodes { _ = builder.fieldType(node) }
+        builder.freeze()
         registry = builder.registry
         self.schema = schema
         if case .string(let title)? = schema.root.object?["title"] { self.name = title } else { self.name = name }
     }
 }
 
-/// Builds descriptions, each schema node's once.
+/// Builds descriptions, each schema node's once. It is written only while `SchemaDescription`
+/// is made (every node typed, then `freeze()`); the fields' closures that read it afterwards, on
+/// any thread, find everything in its caches and change nothing.
 final class DescriptionBuilder: @unchecked Sendable {
     let schema: JSONSchema
     var registry = ModelRegistry()
     private var modelNames: [SchemaLocation: String] = [:]
     private var usedNames: Set<String> = []
     private var types: [SchemaLocation: FieldType] = [:]
+    /// Set once every node is typed: from then on nothing is written.
+    private var frozen = false
 
     init(schema: JSONSchema) {
         self.schema = schema
     }
+
+    /// Ends the building: later reads change nothing.
+    func freeze() { frozen = true }
 
     // MARK: Following a schema
 
@@ -103,6 +118,8 @@ final class DescriptionBuilder: @unchecked Sendable {
     func fieldType(_ node: SchemaNode) -> FieldType {
         let node = target(node)
         if let known = types[node.location] { return known }
+        // (Every node was typed before the freeze: not expected; typed again, not kept.)
+        if frozen { return computeFieldType(node) }
         // A placeholder first: a recursive schema refers to itself.
         types[node.location] = .json
         let type = computeFieldType(node)
@@ -232,6 +249,7 @@ final class DescriptionBuilder: @unchecked Sendable {
     func modelName(_ node: SchemaNode) -> String {
         let node = target(node)
         if let known = modelNames[node.location] { return known }
+        if frozen { return Self.placeName(node.location.pointer) }
         var base = "object"
         if case .string(let title)? = node.object?["title"], !title.isEmpty {
             base = title

@@ -1,4 +1,5 @@
 import DictionaryStorage
+@_spi(SchemaGraph) import JSONSchema
 import LosslessJSON
 
 extension DescriptionBuilder {
