@@ -30,12 +30,20 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
 
     /// Where the workers' news arrives.
     let inbox = Inbox()
+    /// The workers under way; when the runtime is let go, they are stopped.
+    let crew = Crew()
     /// The load under way, and what its document is for.
-    var load: (worker: LoadWorker, purpose: LoadPurpose)?
+    var load: (worker: LoadWorker, purpose: LoadPurpose)? {
+        get { crew.load }
+        nonmutating set { crew.load = newValue }
+    }
     /// The ticket of the check under way (its answer is news only while it is the latest).
     var checkTicket: Int?
     /// Asks the source what others changed.
-    var watcher: ChangeWatcher?
+    var watcher: ChangeWatcher? {
+        get { crew.watcher }
+        nonmutating set { crew.watcher = newValue }
+    }
     /// The last ticket given to a worker.
     var tickets = 0
     /// Whether the terminal is handed to the person's editor (no keys are read, nothing drawn).
@@ -111,7 +119,8 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     mutating func loop(_ start: Screen) -> Ending {
         var screen = start
         watchChanges()
-        defer { watcher?.stop() }
+        // Whatever still runs when the person quits has nothing left to do.
+        defer { crew.stop() }
         var grid = Grid(width: 1, height: 1)
         draw(screen, into: &grid)
         while true {
@@ -211,4 +220,23 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         guard inbox.wait(milliseconds: milliseconds) else { return false }
         return deliverNews(to: &state)
     }
+}
+
+/// The runtime's workers: the load under way and the change watcher. Stopped when the runtime's
+/// loop ends — or when the runtime is let go without one (a test driving it event by event) — so
+/// a load nobody will show does not run on, nor fill an inbox nobody reads.
+final class Crew: @unchecked Sendable {
+    // (Only the runtime's thread touches these.)
+    var load: (worker: LoadWorker, purpose: LoadPurpose)?
+    var watcher: ChangeWatcher?
+
+    /// Cancels the load and stops the watcher.
+    func stop() {
+        load?.worker.cancel()
+        load = nil
+        watcher?.stop()
+        watcher = nil
+    }
+
+    deinit { stop() }
 }
