@@ -2,10 +2,13 @@
 # Builds the libFuzzer targets (with AddressSanitizer) and runs each for SECONDS (two at a time),
 # from its seed corpus.
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]     TARGET: Parser Edit Path Schema Model (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]     TARGET: Parser Commented JSON5 Edit Path Schema Model (default: all)
 #
 # The library modules are built by SwiftPM into .build-fuzz with coverage instrumentation; each
 # target (Fuzz/<Target>Fuzzer.swift) is compiled and linked against them with -sanitize=fuzzer.
+# The model fuzzer's modules (DictionaryStorage, SampleModels) use the macros: they are compiled
+# here with swiftc against the macro plugin of the main build (`swift build` first), so the
+# instrumented build never compiles swift-syntax.
 # New inputs go to .build-fuzz/corpus/<Target>; a crash leaves crash-* in .build-fuzz/findings and
 # fails the run. The total executions are printed at the end.
 set -euo pipefail
@@ -13,31 +16,62 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(Parser Edit Path Schema Model)
+[ ${#targets[@]} -gt 0 ] || targets=(Parser Commented JSON5 Edit Path Schema Model)
 
 build=.build-fuzz
-instrument=(-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
-for module in LosslessJSON JSONSchema SampleModels; do
+coverage=-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+instrument=(-Xswiftc -sanitize=address -Xswiftc "$coverage")
+for module in LosslessJSON JSONSchema; do
   swift build --build-path "$build" --target "$module" "${instrument[@]}" 2>&1 | grep -E "error|warning: unre|Compiling|complete" | tail -1
 done
 bin=$build/debug
-mkdir -p "$build/fuzzers" "$build/findings"
-objects=()
-for module in LosslessJSON CMappedFileGuard JSONSchema SampleModels DictionaryStorage BigInt Algorithms RealModule; do
-  while IFS= read -r object; do objects+=("$object"); done < <(find "$bin/$module.build" -name '*.o')
-done
-
+plugin=$(swift build --show-bin-path)/DictionaryStorageMacros-tool
+[ -x "$plugin" ] || { echo "the macro plugin is not built ($plugin): run swift build first"; exit 1; }
 # The C modules the Swift ones import (swift-numerics' shims, under swift-algorithms; our own).
 modulemaps=()
 while IFS= read -r map; do modulemaps+=(-Xcc "-fmodule-map-file=$map"); done \
   < <(find "$build/checkouts" -path '*/_NumericsShims/include/module.modulemap'; find "$bin/CMappedFileGuard.build" -name module.modulemap)
+mkdir -p "$build/fuzzers" "$build/findings" "$build/models"
+# DictionaryStorage, then SampleModels over it: one object and one module each, instrumented.
+for module in DictionaryStorage SampleModels; do
+  object=$build/models/$module.o
+  if [ ! -f "$object" ] || [ -n "$(find "Sources/$module" "$bin/LosslessJSON.build" -newer "$object" -name '*.swift' -o -newer "$object" -name '*.o' | head -1)" ]; then
+    swiftc -wmo -parse-as-library -module-name "$module" -emit-object -o "$object" -emit-module-path "$build/models/$module.swiftmodule" \
+      -I "$bin/Modules" -I "$build/models" "${modulemaps[@]}" -sanitize=address "$coverage" -gline-tables-only \
+      -load-plugin-executable "$plugin#DictionaryStorageMacros" Sources/"$module"/*.swift 2>&1 | grep -E "error" || true
+    [ -f "$object" ] || { echo "$module did not build for fuzzing"; exit 1; }
+  fi
+done
+objects=("$build/models/DictionaryStorage.o" "$build/models/SampleModels.o")
+for module in LosslessJSON CMappedFileGuard JSONSchema BigInt Algorithms RealModule; do
+  while IFS= read -r object; do objects+=("$object"); done < <(find "$bin/$module.build" -name '*.o')
+done
+
+
+# The source of a target, with the shared edit scripts where it uses them, and its flags (the
+# syntax targets are one source built for each syntax).
+sources_of() {
+  case $1 in
+    Commented | JSON5) echo "Fuzz/SyntaxFuzzer.swift Fuzz/Support/EditScripts.swift" ;;
+    Edit) echo "Fuzz/EditFuzzer.swift Fuzz/Support/EditScripts.swift" ;;
+    *) echo "Fuzz/${1}Fuzzer.swift" ;;
+  esac
+}
+flags_of() {
+  case $1 in
+    Commented) echo "-D FUZZ_JSONC" ;;
+    JSON5) echo "-D FUZZ_JSON5" ;;
+  esac
+}
 
 # Compile every target first, then run them two at a time (the machine has two cores).
 for target in "${targets[@]}"; do
-  source=Fuzz/${target}Fuzzer.swift
+  read -r -a sources <<< "$(sources_of "$target")"
+  read -r -a flags <<< "$(flags_of "$target")"
+  source=${sources[0]}
   binary=$build/fuzzers/$target
-  if [ ! -x "$binary" ] || [ "$source" -nt "$binary" ] || [ -n "$(find "$bin/LosslessJSON.build" "$bin/JSONSchema.build" -name '*.o' -newer "$binary" | head -1)" ]; then
-    swiftc -parse-as-library -sanitize=fuzzer,address -g -I "$bin/Modules" "${modulemaps[@]}" "$source" "${objects[@]}" -o "$binary" 2>&1 \
+  if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary" | head -1)" ] || [ -n "$(find "$bin/LosslessJSON.build" "$bin/JSONSchema.build" "$build/models" -name '*.o' -newer "$binary" | head -1)" ]; then
+    swiftc -parse-as-library -sanitize=fuzzer,address -g -I "$bin/Modules" -I "$build/models" "${modulemaps[@]}" "${flags[@]}" "${sources[@]}" "${objects[@]}" -o "$binary" 2>&1 \
       | grep -v -E "ld.gold: warning: Cannot export local symbol" || true
     [ -x "$binary" ] || { echo "$target: the fuzzer did not build"; exit 1; }
   fi
