@@ -169,6 +169,32 @@ extension RecordOperations {
         return id
     }
 
+    /// Writes a record's text exactly as given in one statement: an existing record at
+    /// `expectedVersion` (nil: at whatever version) is updated, a new one inserted (`isNew`; an id
+    /// already there is a conflict, `.exists`, unless `replacing`). The text must be a JSON object
+    /// (the caller has parsed it). Returns the version it leaves.
+    @discardableResult
+    public func writeText(id: String, type: String, text: String, expectedVersion: Int?, isNew: Bool, replacing: Bool = false) throws -> Int {
+        try performWrite { connection in
+            let now = Date()
+            if isNew {
+                if try connection.insert(StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now)) { return 1 }
+                guard replacing else { throw RecordStoreError.exists(id: id, version: try connection.fetch(id: id)?.version ?? 1) }
+            }
+            return try connection.update(id: id, type: type, json: text, updatedAt: now, expectedVersion: expectedVersion)
+        }
+    }
+
+    /// Deletes the record with an id in one statement, only if it is still at `expectedVersion`
+    /// (nil: at whatever version); `true` if there was one.
+    @discardableResult
+    public func delete(id: String, expectedVersion: Int?) throws -> Bool {
+        try performWrite { connection in
+            if let expectedVersion { return try connection.delete(id: id, expectedVersion: expectedVersion) }
+            return try connection.delete(id: id)
+        }
+    }
+
     /// Makes a stored record's object equal `object`, editing only the changed values' bytes; with
     /// `expectedVersion`, only if no other writer changed it since that version was read.
     public func update(id: String, to object: JSONObject, expectedVersion: Int? = nil) throws {

@@ -48,19 +48,22 @@ struct PostgresRecordConnection: RecordConnection {
             """)
     }
 
-    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws {
+    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws -> Int {
         let time = updatedAt.timeIntervalSince1970
         guard let expectedVersion else {
-            _ = try backend.run("UPDATE record SET type = \(type), json = \(json), updated_at = \(time), version = version + 1 WHERE id = \(id)")
-            return
+            let result = try backend.run(
+                "UPDATE record SET type = \(type), json = \(json), updated_at = \(time), version = version + 1 WHERE id = \(id) RETURNING version")
+            guard let version = try result.rows.first?.decode(Int64.self) else { throw RecordStoreError.noRecord(id: id) }
+            return Int(version)
         }
         let result = try backend.run("""
             UPDATE record SET type = \(type), json = \(json), updated_at = \(time), version = version + 1
-            WHERE id = \(id) AND version = \(Int64(expectedVersion))
+            WHERE id = \(id) AND version = \(Int64(expectedVersion)) RETURNING version
             """)
-        if (result.metadata.rows ?? 0) == 0 {
+        guard let version = try result.rows.first?.decode(Int64.self) else {
             throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: try fetch(id: id)?.version)
         }
+        return Int(version)
     }
 
     func list(_ query: RecordQuery) throws -> [StoredRecord] {
@@ -119,6 +122,12 @@ struct PostgresRecordConnection: RecordConnection {
 
     func delete(id: String) throws -> Bool {
         (try backend.run("DELETE FROM record WHERE id = \(id)").metadata.rows ?? 0) > 0
+    }
+
+    func delete(id: String, expectedVersion: Int) throws -> Bool {
+        if (try backend.run("DELETE FROM record WHERE id = \(id) AND version = \(Int64(expectedVersion))").metadata.rows ?? 0) > 0 { return true }
+        guard let found = try fetch(id: id) else { return false }
+        throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: found.version)
     }
 
     func delete(types: [String]?) throws -> Int {

@@ -16,15 +16,25 @@ final class MemoryRecordBackend: RecordBackend {
 
     private let state = Mutex(State())
     let location = "(memory)"
+    /// Every statement a connection ran, by name (what a database would have been sent).
+    let statements = StatementLog()
+
+    /// Names of statements run, in order.
+    final class StatementLog: Sendable {
+        private let names = Mutex<[String]>([])
+        func append(_ name: String) { names.withLock { $0.append(name) } }
+        /// The names logged since the last call, and a clean log.
+        func taken() -> [String] { names.withLock { names in defer { names = [] }; return names } }
+    }
 
     func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
-        let connection = Connection(records: state.withLock { $0.records })
+        let connection = Connection(records: state.withLock { $0.records }, statements: statements)
         return try body(connection)
     }
 
     func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
         try state.withLock { state in
-            let connection = Connection(records: state.records)
+            let connection = Connection(records: state.records, statements: statements)
             let result = try body(connection)
             state.records = connection.records
             return result
@@ -52,36 +62,51 @@ final class MemoryRecordBackend: RecordBackend {
     /// One read or write's view of the records; a write's changes are kept when it returns.
     final class Connection: RecordConnection {
         var records: [String: StoredRecord]
+        let statements: StatementLog
 
-        init(records: [String: StoredRecord]) { self.records = records }
+        init(records: [String: StoredRecord], statements: StatementLog) {
+            self.records = records
+            self.statements = statements
+        }
 
-        func fetch(id: String) throws -> StoredRecord? { records[id] }
+        /// Notes one statement.
+        private func ran(_ name: String) { statements.append(name) }
+
+        func fetch(id: String) throws -> StoredRecord? {
+            ran("fetch")
+            return records[id]
+        }
 
         func insert(_ record: StoredRecord) throws -> Bool {
+            ran("insert")
             guard records[record.id] == nil else { return false }
             records[record.id] = record
             return true
         }
 
         func upsert(_ record: StoredRecord) throws {
+            ran("upsert")
             let old = records[record.id]
             records[record.id] = StoredRecord(
                 id: record.id, type: record.type, json: record.json, createdAt: old?.createdAt ?? record.createdAt, updatedAt: record.updatedAt,
                 version: old.map { $0.version + 1 } ?? record.version)
         }
 
-        func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws {
+        func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws -> Int {
+            ran("update")
             guard let old = records[id] else {
                 if let expectedVersion { throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: nil) }
-                return
+                throw RecordStoreError.noRecord(id: id)
             }
             if let expectedVersion, old.version != expectedVersion {
                 throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: old.version)
             }
             records[id] = StoredRecord(id: id, type: type, json: json, createdAt: old.createdAt, updatedAt: updatedAt, version: old.version + 1)
+            return old.version + 1
         }
 
         func list(_ query: RecordQuery) throws -> [StoredRecord] {
+            ran("list")
             var selected = records.values.filter { record in
                 (query.types?.contains(record.type) ?? true) && query.conditions.allSatisfy { Self.holds($0, in: record) }
             }
@@ -109,10 +134,22 @@ final class MemoryRecordBackend: RecordBackend {
         }
 
         func types() throws -> [(type: String, count: Int)] {
-            Dictionary(grouping: records.values, by: \.type).map { ($0.key, $0.value.count) }.sorted { $0.type < $1.type }
+            ran("types")
+            return Dictionary(grouping: records.values, by: \.type).map { ($0.key, $0.value.count) }.sorted { $0.type < $1.type }
         }
 
-        func delete(id: String) throws -> Bool { records.removeValue(forKey: id) != nil }
+        func delete(id: String) throws -> Bool {
+            ran("delete")
+            return records.removeValue(forKey: id) != nil
+        }
+
+        func delete(id: String, expectedVersion: Int) throws -> Bool {
+            ran("delete")
+            guard let old = records[id] else { return false }
+            guard old.version == expectedVersion else { throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: old.version) }
+            records[id] = nil
+            return true
+        }
 
         func delete(types: [String]?) throws -> Int {
             let doomed = records.values.filter { types?.contains($0.type) ?? true }.map(\.id)

@@ -31,6 +31,38 @@ struct RecordSourceTests {
         #expect(try store.count(type: "Teacher") == 0)
     }
 
+    @Test func aLoadIsOneQueryAndASaveOneStatementPerChangedRecordWithItsTextAsHeld() throws {
+        let backend = MemoryRecordBackend()
+        let store = RecordStore(backend: backend)
+        for type in ["Person", "Place", "Thing"] {
+            for n in 0..<50 { try store.put(type: type, id: "\(type)-\(n)", text: #"{"n": \#(n),   "name": "x"}"#) }
+        }
+        var source = RecordStoreSource(store: store)
+        _ = backend.statements.taken()
+        let loaded = try source.load(progress: LoadProgress())
+        #expect(backend.statements.taken() == ["list"])
+        var edited = loaded
+        try edited.apply(.replace(at: ["Person", "Person-7", "name"], with: "Ada"))
+        try edited.apply(.remove(at: ["Thing", "Thing-3"]))
+        try edited.apply(.insertMember(in: ["Place"], key: "Place-new", value: ["n": 1]))
+        // A change and its undo inside one record: its bytes are as saved, nothing is sent for it.
+        let splice = try edited.apply(.replace(at: ["Place", "Place-9", "n"], with: 10))
+        try edited.apply(splice.inverse)
+        _ = backend.statements.taken()
+        _ = try source.save(edited, since: loaded, overrides: [])
+        #expect(backend.statements.taken().sorted() == ["delete", "insert", "update"])
+        // The exact text the browser holds, spacing and all.
+        #expect(try store.record(id: "Person-7")?.json == #"{"n": 7,   "name": "Ada"}"#)
+        #expect(try store.record(id: "Person-7")?.version == 2)
+        #expect(try store.record(id: "Place-new")?.json == edited.rawText(try #require(edited.node(at: ["Place", "Place-new"]))))
+        #expect(try store.record(id: "Thing-3") == nil)
+        #expect(try store.record(id: "Place-9")?.version == 1)
+        // A second save of the same document sends nothing.
+        _ = backend.statements.taken()
+        _ = try source.save(edited, since: edited, overrides: [])
+        #expect(backend.statements.taken().isEmpty)
+    }
+
     @Test(arguments: Backend.available)
     func aFailedSaveWritesNothing(backend: Backend) throws {
         let store = try backend.store()

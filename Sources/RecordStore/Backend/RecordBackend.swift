@@ -77,9 +77,10 @@ public protocol RecordConnection {
     /// counts its version up).
     func upsert(_ record: StoredRecord) throws
     /// Replaces the type and text of an existing record, sets its update time and counts its
-    /// version up; with `expectedVersion`, only if the record is still at that version (else
-    /// `RecordStoreError.conflict`).
-    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws
+    /// version up — one statement; with `expectedVersion`, only if the record is still at that
+    /// version (else `RecordStoreError.conflict`). Returns the version it leaves.
+    @discardableResult
+    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws -> Int
     /// The records a query selects, in its order.
     func list(_ query: RecordQuery) throws -> [StoredRecord]
     /// How the database would run a query (its EXPLAIN), to see whether an index serves it.
@@ -92,6 +93,9 @@ public protocol RecordConnection {
     func types() throws -> [(type: String, count: Int)]
     /// Deletes the record with an id; `true` if there was one.
     func delete(id: String) throws -> Bool
+    /// Deletes the record with an id in one statement, only if it is still at `expectedVersion`
+    /// (else `RecordStoreError.conflict`); `false` when there was none.
+    func delete(id: String, expectedVersion: Int) throws -> Bool
     /// Deletes the records of these types (`nil`: every record); returns how many.
     func delete(types: [String]?) throws -> Int
     /// Runs `body` in a savepoint: rolled back alone when it throws.

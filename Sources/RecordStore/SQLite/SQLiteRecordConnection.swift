@@ -15,8 +15,9 @@ struct SQLiteRecordConnection: RecordConnection {
         ON CONFLICT(id) DO UPDATE SET type = excluded.type, json = excluded.json, updatedAt = excluded.updatedAt,
         version = record.version + 1
         """
-    private static let updateSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ?, version = version + 1 WHERE id = ?"
-    private static let updateVersionSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ?, version = version + 1 WHERE id = ? AND version = ?"
+    private static let updateSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ?, version = version + 1 WHERE id = ? RETURNING version"
+    private static let updateVersionSQL = "UPDATE record SET type = ?, json = ?, updatedAt = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING version"
+    private static let deleteVersionSQL = "DELETE FROM record WHERE id = ? AND version = ?"
     private static let fetchSQL = "SELECT \(columns) FROM record WHERE id = ?"
 
     private static func record(_ row: Row) -> StoredRecord {
@@ -43,15 +44,23 @@ struct SQLiteRecordConnection: RecordConnection {
         try db.cachedStatement(sql: Self.upsertSQL).execute(arguments: Self.arguments(record))
     }
 
-    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws {
+    func update(id: String, type: String, json: String, updatedAt: Date, expectedVersion: Int?) throws -> Int {
         guard let expectedVersion else {
-            try db.cachedStatement(sql: Self.updateSQL).execute(arguments: [type, json, updatedAt.timeIntervalSince1970, id])
-            return
+            let version = try Int.fetchOne(db.cachedStatement(sql: Self.updateSQL), arguments: [type, json, updatedAt.timeIntervalSince1970, id])
+            guard let version else { throw RecordStoreError.noRecord(id: id) }
+            return version
         }
-        try db.cachedStatement(sql: Self.updateVersionSQL).execute(arguments: [type, json, updatedAt.timeIntervalSince1970, id, expectedVersion])
-        if db.changesCount == 0 {
-            throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: try fetch(id: id)?.version)
-        }
+        let version = try Int.fetchOne(
+            db.cachedStatement(sql: Self.updateVersionSQL), arguments: [type, json, updatedAt.timeIntervalSince1970, id, expectedVersion])
+        guard let version else { throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: try fetch(id: id)?.version) }
+        return version
+    }
+
+    func delete(id: String, expectedVersion: Int) throws -> Bool {
+        try db.cachedStatement(sql: Self.deleteVersionSQL).execute(arguments: [id, expectedVersion])
+        if db.changesCount > 0 { return true }
+        guard let found = try fetch(id: id) else { return false }
+        throw RecordStoreError.conflict(id: id, expected: expectedVersion, found: found.version)
     }
 
     func list(_ query: RecordQuery) throws -> [StoredRecord] {

@@ -1,8 +1,12 @@
 import LosslessJSON
 
 /// A record store as a document source: its records as one document, `{"Type": {"id": record}}`,
-/// whose records are the stored texts verbatim; saved in one transaction, each changed record's
-/// text edited byte-minimally, added records inserted, removed ones deleted.
+/// whose records are the stored texts verbatim.
+///
+/// Loading is one query for every record. Saving is record-native: only the records whose bytes
+/// changed are sent, each in one statement carrying the version it was loaded at (an update of
+/// the exact text the browser holds, an insert of a new record, a delete), all in one
+/// transaction; a record another writer changed since is a conflict, never overwritten unasked.
 public struct RecordStoreSource: DocumentSource {
     /// The store.
     public let store: RecordStore
@@ -26,7 +30,7 @@ public struct RecordStoreSource: DocumentSource {
     public var loadsSlowly: Bool { false }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
-        var groups: [(key: String, members: [(key: String, json: String)])] = []
+        var groups: [String: [(key: String, json: String)]] = [:]
         do {
             let damage = try store.integrityProblems()
             guard damage.isEmpty else {
@@ -38,15 +42,16 @@ public struct RecordStoreSource: DocumentSource {
             // What others did before this load is in it: only later changes are news.
             _ = try watch?.changesByOthers()
             versions = [:]
-            for entry in try store.types() {
-                let records = try store.list(type: entry.type, order: .created)
-                groups.append((entry.type, records.map { ($0.id, $0.json) }))
-                for record in records { versions[record.id] = record.version }
+            // One query: every record, oldest first, grouped by type below.
+            for record in try store.list(type: nil, order: .created) {
+                groups[record.type, default: []].append((record.id, record.json))
+                versions[record.id] = record.version
             }
         } catch {
             throw Self.sourceError(error)
         }
-        return try projectedDocument(groups, options: options, name: name)
+        let ordered = groups.keys.sorted().map { (key: $0, members: groups[$0] ?? []) }
+        return try projectedDocument(ordered, options: options, name: name)
     }
 
     /// The changes other writers made, when the store can tell. A watch that fails (the server
@@ -57,42 +62,83 @@ public struct RecordStoreSource: DocumentSource {
     }
 
     public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
-        guard case .object(let old) = saved.rootValue, case .object(let new) = document.rootValue else {
-            throw DocumentSourceError(.failed, "the record view must stay an object of types")
-        }
+        let changed = try RecordEdits(from: saved, to: document)
+        guard !changed.isEmpty else { return document }
         let checked = !overrides.contains(.overwriteChanges)
         var written: [String: Int] = [:]
+        var deleted: [String] = []
         do {
             try store.transaction { tx in
-                for typeMember in new.members {
-                    guard case .object(let records) = typeMember.value else {
-                        throw DocumentSourceError(.failed, "\(typeMember.key): records must be an object of id → record")
-                    }
-                    let before = old[typeMember.key]?.objectValue ?? JSONObject()
-                    for record in records.members where before[record.key] != record.value {
-                        guard case .object(let object) = record.value else {
-                            throw DocumentSourceError(.failed, "record \(record.key): a record must be a JSON object")
-                        }
-                        if before[record.key] == nil {
-                            // A new id that another writer took meanwhile is a conflict, not a replacement.
-                            try tx.put(type: typeMember.key, id: record.key, text: JSONWriter.serialize(.object(object)), replacing: !checked)
-                        } else {
-                            try tx.update(id: record.key, to: object, expectedVersion: checked ? versions[record.key] : nil)
-                        }
-                        // Later saves are based on the version this one leaves.
-                        written[record.key] = try tx.record(id: record.key)?.version
-                    }
-                    for record in before.members where records[record.key] == nil { try tx.delete(id: record.key) }
+                for record in changed.written {
+                    let expected = record.isNew ? nil : checked ? versions[record.id] : nil
+                    written[record.id] = try tx.writeText(
+                        id: record.id, type: record.type, text: record.text, expectedVersion: expected, isNew: record.isNew, replacing: !checked)
                 }
-                for typeMember in old.members where new[typeMember.key] == nil {
-                    try tx.delete(type: typeMember.key)
+                for id in changed.removed {
+                    try tx.delete(id: id, expectedVersion: checked ? versions[id] : nil)
+                    deleted.append(id)
                 }
             }
         } catch {
             throw Self.sourceError(error)
         }
+        // Later saves are based on the versions this one leaves.
         versions.merge(written) { _, new in new }
+        for id in deleted { versions[id] = nil }
         return document
+    }
+}
+
+/// The records a save writes: those whose bytes differ between the document as saved and now
+/// (found by the text's differences, then by comparing only the records they touch), new ones,
+/// and those gone. Record values are not decoded: their exact texts are compared and written.
+struct RecordEdits {
+    /// A record to write: its exact text now.
+    struct Written {
+        let id: String
+        let type: String
+        let text: String
+        let isNew: Bool
+    }
+
+    private(set) var written: [Written] = []
+    private(set) var removed: [String] = []
+
+    var isEmpty: Bool { written.isEmpty && removed.isEmpty }
+
+    init(from saved: JSONDocument, to document: JSONDocument) throws(DocumentSourceError) {
+        let differences = document.text.differences(from: saved.text)
+        guard !differences.isEmpty else { return }
+        let before = try Self.records(of: saved)
+        let now = try Self.records(of: document)
+        for (id, record) in now.sorted(by: { $0.value.node < $1.value.node }) {
+            if let old = before[id], old.type == record.type {
+                // Untouched by any difference: the same bytes as saved.
+                let range = document.range(record.node)
+                guard differences.contains(where: { $0.new.overlaps(range) || ($0.new.isEmpty && range.contains($0.new.lowerBound)) }) else { continue }
+                if saved.rawBytes(old.node) == document.rawBytes(record.node) { continue }
+                written.append(Written(id: id, type: record.type, text: document.rawText(record.node), isNew: false))
+            } else {
+                written.append(Written(id: id, type: record.type, text: document.rawText(record.node), isNew: before[id] == nil))
+            }
+        }
+        removed = before.keys.filter { now[$0] == nil }.sorted()
+    }
+
+    /// Every record of a record view by id: its type and node (keys read, values not decoded).
+    private static func records(of document: JSONDocument) throws(DocumentSourceError) -> [String: (type: String, node: JSONDocument.Node)] {
+        guard document.kind(document.root) == .object else { throw DocumentSourceError(.failed, "the record view must stay an object of types") }
+        var records: [String: (type: String, node: JSONDocument.Node)] = [:]
+        for typeNode in document.children(document.root) {
+            let type = document.key(typeNode) ?? ""
+            guard document.kind(typeNode) == .object else { throw DocumentSourceError(.failed, "\(type): records must be an object of id → record") }
+            for record in document.children(typeNode) {
+                let id = document.key(record) ?? ""
+                guard document.kind(record) == .object else { throw DocumentSourceError(.failed, "record \(id): a record must be a JSON object") }
+                records[id] = (type, record)
+            }
+        }
+        return records
     }
 }
 
