@@ -50,8 +50,13 @@ struct BrowseCommand: ParsableCommand {
             return
         }
         let source = try makeSource(file)
-        let schemaDescriber = try describer(for: file, settingsCatalog: settings.catalog)
-        let describe = schemaDescriber
+        // A schema describes one document: a store's records (or a table's rows) are documents
+        // of their own, which one schema for the whole view would mistype.
+        if schemaOptions.schema != nil, source.layout != .document {
+            throw CommandFailure(
+                message: "--schema describes one document; \(file) holds \(source.layout == .recordsByType ? "records of several types" : "a row per key") — browse it without --schema", code: 2)
+        }
+        let describe = try describer(for: file, settingsCatalog: settings.catalog)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
