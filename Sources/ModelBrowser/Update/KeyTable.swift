@@ -11,7 +11,8 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     // Help and diff views
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
     // Line editing
-    case commit, editText, complete
+    case commit, complete
+    case cursorLeft, cursorRight, cursorToStart, cursorToEnd, deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
     // Every mode but normal
     case cancel
 }
@@ -77,6 +78,11 @@ public struct KeyTable: Hashable, Sendable {
         bindings(in: mode).compactMap(\.hint).joined(separator: "  ")
     }
 
+    /// The keys of an action in a mode as help writes them (`Tab`), if it has any.
+    public func keyText(for action: BrowserAction, in mode: BindingMode) -> String? {
+        bindings(in: mode).first { $0.action == action && !$0.keys.isEmpty }?.keyText
+    }
+
     /// The keys of UI.md.
     public static let standard = KeyTable([
         KeyBinding([.character("j"), .down], .moveDown, help: "next row", hint: "↑↓ move"),
@@ -134,9 +140,15 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.enter], .commit, .editing, help: "commit the text", hint: "⏎ commit"),
         KeyBinding([.escape], .cancel, .editing, help: "cancel the prompt or editor", hint: "Esc cancel"),
         KeyBinding([.tab], .complete, .editing, help: "complete a key of the path typed after :"),
-        KeyBinding(
-            [.left, .right, .home, .end, .control("a"), .control("e"), .control("u"), .control("k"), .control("w")], .editText, .editing,
-            help: "move and delete in the text (readline keys)", hint: "←→ Home End ^A ^E ^U ^K ^W"),
+        KeyBinding([.left], .cursorLeft, .editing, help: "move the cursor left", hint: "←→ Home End ^A ^E ^U ^K ^W"),
+        KeyBinding([.right], .cursorRight, .editing, help: "move the cursor right"),
+        KeyBinding([.home, .control("a")], .cursorToStart, .editing, help: "move to the start of the text"),
+        KeyBinding([.end, .control("e")], .cursorToEnd, .editing, help: "move to the end of the text"),
+        KeyBinding([.backspace, .control("h")], .deleteBackward, .editing, help: "delete the character before the cursor"),
+        KeyBinding([.delete, .control("d")], .deleteForward, .editing, help: "delete the character under the cursor"),
+        KeyBinding([.control("u")], .deleteToStart, .editing, help: "delete to the start of the text"),
+        KeyBinding([.control("k")], .deleteToEnd, .editing, help: "delete to the end of the text"),
+        KeyBinding([.control("w")], .deleteWordBackward, .editing, help: "delete the word before the cursor"),
 
         KeyBinding([.character("q"), .escape, .control("c")], .cancel, .loading, help: "stop loading", hint: "q or ^C cancels"),
     ])

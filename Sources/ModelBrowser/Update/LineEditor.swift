@@ -14,29 +14,36 @@ public struct LineEditor: Hashable, Sendable {
     /// The text.
     public var text: String { String(characters) }
 
-    /// Applies an editing key; returns false for keys it does not handle.
-    public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .character(let c):
-            characters.insert(c, at: cursor)
-            cursor += 1
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .backspace, .control("h"):
+    /// Applies a key: the line-editing action the key table gives it in the editing mode, else a
+    /// character typed; returns false for a key that is neither.
+    public mutating func handle(_ key: Key, keys: KeyTable = .standard) -> Bool {
+        if let action = keys.action(for: key, in: .editing), apply(action) { return true }
+        guard case .character(let c) = key else { return false }
+        characters.insert(c, at: cursor)
+        cursor += 1
+        return true
+    }
+
+    /// Carries out a line-editing action; false for an action that is not one.
+    public mutating func apply(_ action: BrowserAction) -> Bool {
+        switch action {
+        case .cursorLeft: cursor = max(0, cursor - 1)
+        case .cursorRight: cursor = min(characters.count, cursor + 1)
+        case .cursorToStart: cursor = 0
+        case .cursorToEnd: cursor = characters.count
+        case .deleteBackward:
             if cursor > 0 {
                 characters.remove(at: cursor - 1)
                 cursor -= 1
             }
-        case .delete, .control("d"):
+        case .deleteForward:
             if cursor < characters.count { characters.remove(at: cursor) }
-        case .control("u"):
+        case .deleteToStart:
             characters.removeFirst(cursor)
             cursor = 0
-        case .control("k"):
+        case .deleteToEnd:
             characters.removeLast(characters.count - cursor)
-        case .control("w"):
+        case .deleteWordBackward:
             var start = cursor
             while start > 0, characters[start - 1] == " " { start -= 1 }
             while start > 0, characters[start - 1] != " " { start -= 1 }

@@ -96,7 +96,7 @@ extension BrowserState {
                 editor = complete(editor)
                 mode = .editing(editor, purpose)
             default:
-                if editor.handle(key) {
+                if editor.handle(key, keys: keys) {
                     mode = .editing(editor, purpose)
                     status.completions = []
                 }
@@ -203,7 +203,8 @@ extension BrowserState {
                 partialLoad?.waiting = nil
                 say("stopped waiting")
             }
-        case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .editText, .complete,
+        case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .complete, .cursorLeft, .cursorRight, .cursorToStart, .cursorToEnd, .deleteBackward, .deleteForward,
+            .deleteToStart, .deleteToEnd, .deleteWordBackward,
             .cancel:
             break  // other modes' actions
         }

@@ -169,7 +169,8 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
         hints = "⚠ " + (state.problems(ofCandidate: editor.text, kind: kind, row: row) ?? "")
     case .editing(_, .command) where !state.status.completions.isEmpty:
         hints = state.status.completions.map(escapedForDisplay).joined(separator: "  ")
-    case .editing(_, .command): hints = "Tab complete  " + state.keys.hints(for: .editing)
+    case .editing(_, .command):
+        hints = (state.keys.keyText(for: .complete, in: .editing).map { "\($0) complete  " } ?? "") + state.keys.hints(for: .editing)
     case .editing: hints = state.keys.hints(for: .editing)
     case .menu: hints = state.keys.hints(for: .menu)
     case .confirm(let confirmation): hints = confirmation.choices.map(\.text).joined(separator: "  ")
