@@ -109,6 +109,8 @@ let package = Package(
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "LosslessJSON"]),
         .testTarget(name: "KeepsakeSettingsTests", dependencies: ["KeepsakeSettings", "ModelBrowser", "LosslessJSON"]),
+        // ARCHITECTURE.md, the README, the manual and the help held to the code (and to the built binary).
+        .testTarget(name: "ArchitectureTests", dependencies: ["keepsake", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["LosslessJSON", "DictionaryStorage", "RecordStore", "ModelBrowser", "ModelBrowserRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,11 @@ enum Keepsake {
     static func run(_ arguments: String..., input: String? = nil) throws -> Subprocess.Result {
         try Subprocess.run(binary, arguments, input: input)
     }
+
+    /// Runs the binary with arguments given as an array.
+    static func run(_ arguments: [String]) throws -> Subprocess.Result {
+        try Subprocess.run(binary, arguments)
+    }
 }
 
 /// A temporary folder for one test.

@@ -37,6 +37,23 @@ struct DBCommandTests {
         #expect(bad.stderr == "keepsake: error: \(notADatabase): not an SQLite database\n")
     }
 
+    @Test func listTakesAnOrder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.url.appendingPathComponent("o.sqlite").path
+        for (id, age) in [("b", 30), ("a", 10), ("c", 20)] {
+            #expect(try Keepsake.run("db", "put", db, "Person", "--id", id, "{\"age\": \(age)}").status == 0)
+        }
+        func ids(_ arguments: String...) throws -> [String] {
+            try Keepsake.run(["db", "list", db] + arguments).stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try ids() == ["b", "a", "c"])
+        #expect(try ids("--order", ".age") == ["a", "c", "b"])
+        #expect(try ids("--order", "/age", "--descending") == ["b", "c", "a"])
+        #expect(try ids("--order", "id") == ["a", "b", "c"])
+        #expect(try Keepsake.run("db", "list", db, "--order", "age").status == 2)
+    }
+
     @Test func initCreatesAStoreAndIndexServesItsField() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

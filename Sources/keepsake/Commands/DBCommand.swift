@@ -63,7 +63,7 @@ struct DBCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print ID, TYPE and the exact JSON text of each record, oldest first.")
+        static let configuration = CommandConfiguration(abstract: "Print ID, TYPE and the exact JSON text of each record, oldest first (or in --order).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Only records of this type.") var type: String?
 
@@ -78,6 +78,24 @@ struct DBCommand: ParsableCommand {
             })
         var conditions: [FieldCondition] = []
 
+        @Option(
+            help: "The order: created (the default), updated, id, or a path into the records' JSON (.age, /name; an index on it serves it).",
+            transform: { (text: String) throws -> RecordOrder in
+                switch text {
+                case "created": return .created
+                case "updated": return .updated
+                case "id": return .id
+                default:
+                    do {
+                        return .field(try JSONPath(parsing: text))
+                    } catch {
+                        throw ValidationError("--order \(text): expected created, updated, id or a path (\(error))")
+                    }
+                }
+            })
+        var order: RecordOrder = .created
+
+        @Flag(help: "Reverse the order.") var descending = false
         @Option(help: "At most this many records.") var limit: Int?
         @Option(help: "Skip this many records.") var offset: Int = 0
 
@@ -87,7 +105,9 @@ struct DBCommand: ParsableCommand {
 
         func run() throws {
             try options.reading { store in
-                let records = try failing { try store.list(type: type, where: conditions, order: .created, limit: limit, offset: offset) }
+                let records = try failing {
+                    try store.list(type: type, where: conditions, order: order, descending: descending, limit: limit, offset: offset)
+                }
                 for record in records { print("\(record.id)\t\(record.type)\t\(record.json)") }
             }
         }
