@@ -15,14 +15,14 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// The store's URL, without the password.
     public let location: String
     let server: PostgresLocation
-    private let group: MultiThreadedEventLoopGroup
+    let group: MultiThreadedEventLoopGroup
     /// The connection; replaced by a new one when the server (or the network) closed it.
     // Guarded by `lock`.
     var connection: PostgresConnection
     let logger = Logger(label: "keepsake.recordstore.postgres")
     /// Serialises calls (the connection runs one statement at a time); recursive so that a body may
     /// call the store again.
-    private let lock = NSRecursiveLock()
+    let lock = NSRecursiveLock()
 
     /// Runs `body` holding the lock.
     func locked<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
@@ -31,10 +31,10 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         return try body()
     }
     // Guarded by `lock`.
-    private var explicitTransaction = false
+    var explicitTransaction = false
     /// Whether a transaction (explicit or a write's own) is open on the connection.
-    private var openTransaction = false
-    private var savepointCounter = 0
+    var openTransaction = false
+    var savepointCounter = 0
     /// Other writers' changes announced to this connection and not yet asked for (see
     /// `PostgresRecordBackend+Changes.swift`).
     let inbox = ChangeInbox()
@@ -85,7 +85,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         try prepareTable(create: createTable && !readOnly)
     }
 
-    private static func connect(_ location: PostgresLocation, on group: MultiThreadedEventLoopGroup, logger: Logger) throws -> PostgresConnection {
+    static func connect(_ location: PostgresLocation, on group: MultiThreadedEventLoopGroup, logger: Logger) throws -> PostgresConnection {
         try PostgresConnection.connect(on: group.next(), configuration: location.configuration, id: 1, logger: logger).wait()
     }
 
@@ -93,7 +93,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
     /// (watching again if it watched: what others changed meanwhile was not heard, so a change of
     /// any type is announced). Inside an explicit transaction it fails instead: the server rolled
     /// that transaction back with the old connection.
-    private func reconnect() throws(RecordStoreError) {
+    func reconnect() throws(RecordStoreError) {
         if openTransaction { throw .unavailable(path: location, detail: Self.lostTransaction) }
         do {
             connection = try Self.connect(server, on: group, logger: logger)
@@ -111,13 +111,13 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
 
     /// Closes the connection and its event loop (after the last call; errors at this point have
     /// no one to tell and leave nothing behind).
-    private func close() {
+    func close() {
         try? connection.close().wait()
         try? group.syncShutdownGracefully()
     }
 
     /// The connection's settings: the statement timeout, the schema, read-only.
-    private func configureSession() throws(RecordStoreError) {
+    func configureSession() throws(RecordStoreError) {
         // A statement waiting longer (for a lock another writer holds, say) fails with a clear
         // error instead of hanging the caller.
         try execute("SET statement_timeout = \(Int(statementTimeout * 1000))")
@@ -130,7 +130,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
 
     /// Finds the record table, creating it (with `create`) when missing, and gives an existing one
     /// the trigger that announces changes when it has none (a table made before there was one).
-    private func prepareTable(create: Bool) throws(RecordStoreError) {
+    func prepareTable(create: Bool) throws(RecordStoreError) {
         let exists = try value(Bool.self, "SELECT to_regclass('record') IS NOT NULL") ?? false
         if !exists {
             guard create else { throw .noRecordTable(path: location) }
@@ -276,66 +276,4 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
         }
     }
 
-    // MARK: RecordBackend
-
-    public func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
-        try lock.withLock { try body(PostgresRecordConnection(backend: self)) }
-    }
-
-    public func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
-        try lock.withLock {
-            let records = PostgresRecordConnection(backend: self)
-            if explicitTransaction { return try records.savepoint { try body(records) } }
-            try begin()
-            do {
-                let result = try body(records)
-                try end(commit: true)
-                return result
-            } catch {
-                try end(commit: false)
-                throw error
-            }
-        }
-    }
-
-    public func beginTransaction() throws(RecordStoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try begin()
-        explicitTransaction = true
-    }
-
-    public func commitTransaction() throws(RecordStoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        explicitTransaction = false
-        try end(commit: true)
-    }
-
-    public func rollbackTransaction() throws(RecordStoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        explicitTransaction = false
-        try end(commit: false)
-    }
-
-    private func begin() throws(RecordStoreError) {
-        try execute("BEGIN")
-        openTransaction = true
-    }
-
-    /// Commits or rolls back the open transaction. A connection lost meanwhile took the
-    /// transaction with it (the server rolled it back): a commit then fails — a new connection
-    /// would "commit" nothing and say it succeeded — and a rollback has nothing left to do.
-    private func end(commit: Bool) throws(RecordStoreError) {
-        defer { openTransaction = false }
-        if connection.isClosed {
-            guard !commit else { throw .unavailable(path: location, detail: Self.lostTransaction) }
-            return
-        }
-        try execute(commit ? "COMMIT" : "ROLLBACK")
-    }
-
-    /// What a transaction whose connection was lost says.
-    static let lostTransaction = "the connection to the server was lost inside a transaction, which the server rolled back; nothing of it was committed"
 }

@@ -1,0 +1,136 @@
+import DictionaryStorage
+@_spi(SchemaGraph) import JSONSchema
+import LosslessJSON
+
+/// The field type of each schema node: what chooses its editor and describes its children.
+extension DescriptionBuilder {
+
+    /// The type that chooses a value's editor and describes its children.
+    func fieldType(_ node: SchemaNode) -> FieldType {
+        let node = target(node)
+        if let known = types[node.location] { return known }
+        // (Every node was typed before the freeze: not expected; typed again, not kept.)
+        if frozen { return computeFieldType(node) }
+        // A placeholder first: a recursive schema refers to itself.
+        types[node.location] = .json
+        let type = computeFieldType(node)
+        types[node.location] = type
+        return type
+    }
+
+    func computeFieldType(_ node: SchemaNode) -> FieldType {
+        if let inner = nullableBranch(node) { return .optional(fieldType(inner)) }
+        if let values = enumValues(node) { return .enumeration(name: typeText(node), knownValues: values.known, isOpen: values.open) }
+        let allowed = allowedTypes(node)
+        let nullable = allowed?.contains("null") == true
+        let nonNull = allowed?.subtracting(["null"])
+        var type: FieldType
+        if let variants = variants(node) {
+            type = .variants(variants)
+        } else if nonNull == ["object"] || (nonNull == nil && (describesObjects(node) || alternatives(node).contains(where: describesObjectsOnly))) {
+            type = .model(modelName(node))
+        } else if nonNull == ["array"] || (nonNull == nil && describesArrays(node)) {
+            type = .array(itemsType(node))
+        } else if nonNull == ["integer"] {
+            type = .integer("integer")
+        } else if nonNull == ["integer", "number"] || nonNull == ["number"] {
+            type = .double("number")
+        } else if nonNull == ["string"] {
+            type = .string
+        } else if nonNull == ["boolean"] {
+            type = .bool
+        } else {
+            type = .json
+        }
+        if nullable, nonNull?.isEmpty == false { type = .optional(type) }
+        return type
+    }
+
+    /// The known strings of an `enum` or `const` of strings, and whether other strings are allowed
+    /// (`anyOf: [{enum: […]}, {type: string}]`, the open enumeration `schema export` writes).
+    func enumValues(_ node: SchemaNode) -> (known: [String], open: Bool)? {
+        for part in inPlace(node) {
+            for check in part.checks {
+                switch check.kind {
+                case .enumeration(let values) where values.allSatisfy({ $0.stringValue != nil }):
+                    return (values.compactMap(\.stringValue), false)
+                case .constant(.string(let value)):
+                    return ([value], false)
+                case .anyOf(let branches) where branches.count == 2:
+                    let closed = branches.compactMap { enumValues($0) }.first
+                    let openString = branches.contains { allowedTypes($0) == ["string"] && enumValues($0) == nil }
+                    if let closed, openString { return (closed.known, true) }
+                default: break
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The other branch of `anyOf`/`oneOf: [{"type": "null"}, S]` (S or null), if the node is one.
+    func nullableBranch(_ node: SchemaNode) -> SchemaNode? {
+        for part in inPlace(node) {
+            for check in part.checks {
+                let branches: [SchemaNode]
+                switch check.kind {
+                case .anyOf(let list), .oneOf(let list): branches = list
+                default: continue
+                }
+                guard branches.count == 2 else { continue }
+                let isNull = branches.map { allowedTypes($0) == ["null"] }
+                if isNull[0] != isNull[1] { return isNull[0] ? branches[1] : branches[0] }
+            }
+        }
+        return nil
+    }
+
+    /// The branches of the node's `oneOf`/`anyOf`, if it has one.
+    func alternatives(_ node: SchemaNode) -> [SchemaNode] {
+        for part in inPlace(node) {
+            for check in part.checks {
+                switch check.kind {
+                case .anyOf(let list), .oneOf(let list): return list
+                default: continue
+                }
+            }
+        }
+        return []
+    }
+
+    /// Whether a branch is one of objects (`"type": "object"`, or properties and the like without a type).
+    func describesObjectsOnly(_ node: SchemaNode) -> Bool {
+        let allowed = allowedTypes(node)
+        return allowed == ["object"] || (allowed == nil && describesObjects(node))
+    }
+
+    func describesObjects(_ node: SchemaNode) -> Bool {
+        inPlace(node).contains { part in
+            part.checks.contains { check in
+                switch check.kind {
+                case .properties, .patternProperties, .additionalProperties, .required, .unevaluatedProperties, .propertyNames: true
+                default: false
+                }
+            }
+        }
+    }
+
+    func describesArrays(_ node: SchemaNode) -> Bool {
+        inPlace(node).contains { part in
+            part.checks.contains { check in
+                switch check.kind {
+                case .items, .prefixItems, .contains, .uniqueItems, .minItems, .maxItems: true
+                default: false
+                }
+            }
+        }
+    }
+
+    func itemsType(_ node: SchemaNode) -> FieldType {
+        for part in inPlace(node) {
+            for check in part.checks {
+                if case .items(let items, _) = check.kind { return fieldType(items) }
+            }
+        }
+        return .json
+    }
+}
