@@ -8,7 +8,10 @@ struct ParsingOptions: ParsableArguments {
     @Option(help: "The deepest nesting accepted.")
     var maxDepth: Int = JSONParseOptions.default.maxDepth
 
-    @Option(help: "The file's syntax: json, jsonc (JSON with comments) or json5. Default: .jsonc and .json5 by extension, JSON with comments for the files editors know to hold comments (tsconfig.json, .vscode/*.json, devcontainer.json …; see the manual), else json.")
+    @Option(help: ArgumentHelp(
+        "The file's syntax: json, jsonc (JSON with comments) or json5.",
+        discussion: "Default: .jsonc and .json5 by extension; JSON with comments for the files editors read so ("
+            + JSONSyntax.commentedFilePatterns.joined(separator: ", ") + "); else json. JSON Lines (.jsonl, .ndjson) are strict JSON."))
     var syntax: JSONSyntax?
 
     /// The parse options these make, without a file (strict JSON unless --syntax says otherwise).
