@@ -116,3 +116,41 @@ extension JSONDocument {
         return String(text.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
     }
 }
+
+extension JSONDocument {
+    /// The splice that sets the comment trailing the member (or element) `node` of `container` on
+    /// its line: `newText` replaces the comment there (in its style), or becomes a new one — `// text`
+    /// at the end of the member's line, after its comma, or `/* text */` where more follows on the
+    /// line or the text spans lines; nil or empty text removes it (with the spaces before it).
+    /// Nil in a syntax without comments, or when nothing would change.
+    public func settingComment(of node: Node, in container: Node, to newText: String?) -> JSONSplice? {
+        guard options.syntax.allowsComments else { return nil }
+        let valueEnd = range(node).upperBound
+        let next = children(container).first { $0.id > node.id && memberStart($0) > valueEnd }
+        let gap = gapTokens(valueEnd..<(next.map(memberStart) ?? range(container).upperBound - 1))
+        let existing = comments(of: node, in: container).trailing
+        let wanted = newText?.trimmingWhiteSpace ?? ""
+        if wanted.isEmpty {
+            guard let existing else { return nil }
+            var start = existing.range.lowerBound
+            while start > valueEnd, text[start - 1] == 0x20 || text[start - 1] == 0x09 { start -= 1 }
+            return JSONSplice(offset: start, removed: text.slice(start..<existing.range.upperBound), inserted: [])
+        }
+        // After the comma on the member's line, if there is one.
+        var after = valueEnd
+        if let comma = gap.comma, !hasLineBreak(valueEnd..<comma) { after = comma + 1 }
+        // Anything after it on its line (the next member, the closing bracket) needs a block comment.
+        var probe = after
+        while probe < text.count, text[probe] == 0x20 || text[probe] == 0x09 { probe += 1 }
+        let lineGoesOn = probe < text.count && text[probe] != 0x0A && text[probe] != 0x0D && existing == nil
+        let block = wanted.contains("\n") || lineGoesOn || existing?.isBlock == true
+        if block, wanted.contains("*/") { return nil }
+        let written = block ? "/* " + wanted + " */" : "// " + wanted
+        if let existing {
+            let old = text.slice(existing.range)
+            let new = Array(written.utf8)
+            return old == new ? nil : JSONSplice(offset: existing.range.lowerBound, removed: old, inserted: new)
+        }
+        return JSONSplice(offset: after, removed: [], inserted: Array((" " + written).utf8))
+    }
+}

@@ -12,7 +12,7 @@ struct AnnotationCache {
 
 /// How a row is shown: its type column, its kind, and any warning.
 struct Annotation {
-    enum Kind { case untyped, known, kept, warning }
+    enum Kind { case untyped, known, kept, warning, disabled }
     var kind: Kind
     /// The type as the description writes it (a Swift type for a model), "kept", a variant label, or empty.
     var typeText: String
@@ -71,6 +71,7 @@ extension BrowserState {
     func annotation(ofRow r: Int, cache: inout AnnotationCache) -> Annotation {
         let row = rows[r]
         if let name = row.missingField { return placeholderAnnotation(object: row.node, field: name, cache: &cache) }
+        if let member = row.disabled { return disabledAnnotation(object: row.node, member: member, cache: &cache) }
         guard let parent = row.parent else {
             let own = context(ofRow: r, cache: &cache)
             guard let label = own.rootLabel else { return Annotation(kind: .untyped, typeText: "", context: own) }
@@ -88,6 +89,13 @@ extension BrowserState {
         return Annotation(
             kind: .warning, typeText: field?.typeText ?? "", warning: "required; ⏎ adds it", field: field, objectPath: pathOfNode(object),
             context: .none)
+    }
+
+    /// A member commented out: typed by the object's model as a live one would be, marked off.
+    private func disabledAnnotation(object: Node, member: DisabledMember, cache: inout AnnotationCache) -> Annotation {
+        let context = context(of: object, reachedBy: expanded[object] ?? .root, cache: &cache)
+        let field = objectModel(of: object, context: context, cache: &cache).flatMap { resolvedModel($0, at: object, cache: &cache).field(named: member.key) }
+        return Annotation(kind: .disabled, typeText: field?.typeText ?? "off", field: field, objectPath: pathOfNode(object), context: .none)
     }
 
     /// Annotates a child node given its parent's context.

@@ -150,11 +150,19 @@ extension BrowserState {
     /// Whether row `r`'s container is open.
     func isExpanded(_ r: Int) -> Bool { !rows[r].isPlaceholder && expanded[rows[r].node] != nil }
 
-    /// The placeholder rows of an open object: one per required field it lacks, as its model
-    /// (resolved for the object) describes it; none when nothing describes it.
+    /// The rows an open object lists after its members: its members commented out (in the order
+    /// the text has them), then a placeholder per required field it lacks, as its model (resolved
+    /// for the object) describes it.
     func placeholderRows(of object: Node, depth: Int, cache: inout AnnotationCache) -> [Row] {
+        guard document.kind(object) == .object, expanded[object] != nil else { return [] }
+        let disabled = document.disabledMembers(of: object).map { Row(node: object, depth: depth, index: -1, parent: object, disabled: $0) }
+        return disabled + missingFieldRows(of: object, depth: depth, cache: &cache)
+    }
+
+    /// A placeholder per required field an open object lacks; none when nothing describes it.
+    private func missingFieldRows(of object: Node, depth: Int, cache: inout AnnotationCache) -> [Row] {
         if case .none = binding { return [] }
-        guard document.kind(object) == .object, let expansion = expanded[object],
+        guard let expansion = expanded[object],
             let schema = objectModel(of: object, context: context(of: object, reachedBy: expansion, cache: &cache), cache: &cache),
             case .object(let value)? = smallValue(object, cache: &cache)
         else { return [] }

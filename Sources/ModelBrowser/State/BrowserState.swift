@@ -213,6 +213,7 @@ public struct BrowserState: Sendable {
     /// The path of a row, from the expansion records of its ancestors (O(depth)).
     func path(ofRow r: Int) -> JSONPath {
         guard r >= 0, r < rows.count else { return .root }
+        if let member = rows[r].disabled { return pathOfNode(rows[r].node).appending(.key(member.key)) }
         if rows[r].isPlaceholder, let key = placeholderKey(ofRow: r) { return pathOfNode(rows[r].node).appending(contentsOf: key) }
         return path(node: rows[r].node, reachedBy: Expansion(parent: rows[r].parent, index: rows[r].index))
     }

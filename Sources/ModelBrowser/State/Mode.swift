@@ -35,6 +35,8 @@ public enum EditPurpose: Hashable, Sendable {
     case command
     /// A value an open enum does not know ("other…").
     case otherEnumValue(row: Int)
+    /// The comment after the member at a row.
+    case comment(row: Int)
 }
 
 /// How a known field's text is turned into JSON.

@@ -57,7 +57,7 @@ public struct PartialLoad: Sendable, Hashable {
         switch action {
         case .moveDown, .moveUp, .expandOrEnter, .collapseOrLeave, .toggleFold, .nextSibling, .previousSibling,
             .firstRow, .halfPageDown, .halfPageUp, .pageDown, .pageUp, .expandAll, .collapseAll,
-            .quit, .copyPath, .copyValue, .help, .toggleWrap, .scrollValueLeft, .scrollValueRight, .cancel, .stopWaiting,
+            .quit, .copyPath, .copyValue, .help, .toggleWrap, .scrollValueLeft, .scrollValueRight, .cancel, .stopWaiting, .toggleComments,
             .find, .command:
             return true
         default:

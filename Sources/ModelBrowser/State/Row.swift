@@ -3,8 +3,9 @@ import LosslessJSON
 /// A node of the browsed document.
 typealias Node = JSONDocument.Node
 
-/// One visible row: a node of the document at a depth, or a placeholder for a required field an
-/// open object lacks (its `node` and `parent` are the object; it comes after the object's members).
+/// One visible row: a node of the document at a depth, or a row an open object lists after its
+/// members (its `node` and `parent` are the object): a member commented out in the text, or a
+/// placeholder for a required field it lacks.
 struct Row: Hashable, Sendable {
     /// The node shown (a placeholder's object).
     var node: Node
@@ -16,9 +17,12 @@ struct Row: Hashable, Sendable {
     var parent: Node?
     /// For a placeholder, the name of the required field it stands for.
     var missingField: String? = nil
+    /// For a member commented out, the member as its comment holds it.
+    var disabled: DisabledMember? = nil
 
-    /// Whether the row stands for a missing required field rather than a value.
-    var isPlaceholder: Bool { missingField != nil }
+    /// Whether the row comes after its object's members rather than showing a value: a member
+    /// turned off, or a missing required field.
+    var isPlaceholder: Bool { missingField != nil || disabled != nil }
 }
 
 /// How an open container was reached: its parent and its position there, enough to compute any

@@ -81,6 +81,8 @@ extension BrowserState {
             setField(row: r, to: .number(number))
         case .otherEnumValue(let r):
             setField(row: r, to: .string(text))
+        case .comment(let r):
+            commitComment(text, row: r)
         case .rawValue(let r):
             guard let value = parseJSON(text) else { return [] }
             applyEdit(.replace(at: path(ofRow: r), with: value), cursor: path(ofRow: r))

@@ -6,6 +6,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case find, findNext, findPrevious, edit, add, delete, rename, switchVariant, clear, undo, redo
     case showDiff, save, command, quit, copyPath, copyValue, help
     case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
+    case toggleMember, editComment, toggleComments
     // Menus
     case choiceDown, choiceUp, choose
     // Help and diff views
@@ -109,6 +110,9 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("r")], .rename, help: "rename the key of an untyped member"),
         KeyBinding([.character("v")], .switchVariant, help: "change the variant of a polymorphic value"),
         KeyBinding([.character("x")], .clear, help: "clear an optional field"),
+        KeyBinding([.character("c")], .toggleMember, help: "turn a member off (comment it out) or, on one turned off, on again (JSON with comments, JSON5)"),
+        KeyBinding([.character(";")], .editComment, help: "edit the comment after a member (empty removes it)"),
+        KeyBinding([.character("C")], .toggleComments, help: "show or hide members' comments"),
         KeyBinding([.character("u")], .undo, help: "undo", hint: "u undo"),
         KeyBinding([.control("r")], .redo, help: "redo"),
         KeyBinding([.character("o")], .openInEditor, help: "edit the value in $VISUAL or $EDITOR (a string as text, a container as JSON)"),

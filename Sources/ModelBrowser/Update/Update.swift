@@ -130,6 +130,20 @@ extension BrowserState {
     /// What an action does on a placeholder row, when not what it does elsewhere: ⏎ and `a` add the
     /// missing field; the actions on a value explain that there is none yet.
     private mutating func placeholderAction(_ action: BrowserAction) -> [Effect]? {
+        if let member = rows[cursor].disabled {
+            // A member turned off: ⏎ and c turn it on; what needs a value says how to get one.
+            switch action {
+            case .edit, .toggleMember:
+                toggleMember()
+                return []
+            case .expandOrEnter, .toggleFold, .expandAll, .delete, .rename, .switchVariant, .clear, .openInEditor, .copyValue,
+                .scrollValueLeft, .scrollValueRight, .add, .editComment:
+                say("\(member.key) is off (commented out): ⏎ or c turns it on", error: true)
+                return []
+            default:
+                return nil
+            }
+        }
         switch action {
         case .edit, .add:
             addPlaceholderField()
@@ -198,6 +212,9 @@ extension BrowserState {
         case .nextSameKey: findSameKey(forward: true)
         case .previousSameKey: findSameKey(forward: false)
         case .help: mode = .help(scroll: 0)
+        case .toggleMember: toggleMember()
+        case .editComment: editComment()
+        case .toggleComments: toggleComments()
         case .stopWaiting:
             if partialLoad?.waiting != nil {
                 partialLoad?.waiting = nil

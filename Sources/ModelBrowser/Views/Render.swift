@@ -73,13 +73,14 @@ private func drawTree(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, _
         let kind = state.document.kind(line.node)
         let markerText = kind.isContainer && !line.isPlaceholder ? (state.expanded[line.node] != nil ? "▾ " : "▸ ") : "  "
         x += grid.put(markerText, x: x, y: y, style: painter.style(.marker, reverse: isCursor))
-        let keyRole: Style.Role = line.annotation.kind == .kept ? .kept : .key
+        let keyRole: Style.Role = line.annotation.kind == .kept ? .kept : line.annotation.kind == .disabled ? .dim : .key
         grid.put(layout.shownKey(line), x: x, y: y, style: painter.style(keyRole, reverse: isCursor))
         if layout.typeWidth > 0 {
             let typeRole: Style.Role =
                 switch line.annotation.kind {
                 case .kept: .kept
                 case .warning: .warning
+                case .disabled: .dim
                 default: .type
                 }
             grid.put(truncated(line.annotation.typeText, to: layout.typeWidth), x: layout.keyWidth + 2, y: y, style: painter.style(typeRole, reverse: isCursor))
@@ -100,7 +101,10 @@ private func drawTree(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, _
             used = grid.put(truncated(text, to: room), x: x, y: y, style: style)
         }
         if let warning = line.annotation.warning, x + used + 2 < grid.width {
-            grid.put(truncated("⚠ " + warning, to: grid.width - x - used - 2), x: x + used + 2, y: y + height - 1, style: painter.style(.warning, bold: true, reverse: isCursor))
+            used += 2 + grid.put(truncated("⚠ " + warning, to: grid.width - x - used - 2), x: x + used + 2, y: y + height - 1, style: painter.style(.warning, bold: true, reverse: isCursor))
+        }
+        if let comment = line.comment, x + used + 2 < grid.width {
+            grid.put(truncated("// " + comment, to: grid.width - x - used - 2), x: x + used + 2, y: y + height - 1, style: painter.style(.dim, reverse: isCursor))
         }
     }
 }
@@ -136,6 +140,7 @@ private func drawStatus(_ state: BrowserState, _ grid: inout Grid, _ area: Rect,
         var left = " " + escapedForDisplay(state.cursorPath.jq) + (annotation.map { $0.typeText.isEmpty ? "" : "   " + $0.typeText } ?? "")
         if let warning = annotation?.warning { left += "   ⚠ " + warning }
         if let help = annotation?.field?.help { left += "   " + escapedForDisplay(help) }
+        if state.view.showComments, !state.rows.isEmpty, let comment = state.commentText(ofRow: state.cursor) { left += "   // " + comment }
         if let partialLoad = state.partialLoad, let move = partialLoad.waiting { left = " " + escapedForDisplay(partialLoad.waitingText(move)) }
         let room = max(0, area.width - displayWidth(position) - 2)
         grid.put(truncated(left, to: room), x: 0, y: y, style: painter.style(.status, reverse: true))
@@ -158,6 +163,7 @@ private func prompt(for purpose: EditPurpose) -> String {
     case .field(_, .number): "number: "
     case .field(_, .string): "value: "
     case .otherEnumValue: "other value: "
+    case .comment: "comment: "
     }
 }
 

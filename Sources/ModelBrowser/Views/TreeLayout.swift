@@ -16,6 +16,8 @@ struct TreeLayout {
         let annotation: Annotation
         /// The value column's text and role.
         let value: (text: String, role: Style.Role)
+        /// The member's comments, shown dim after its value (when comments are shown).
+        let comment: String?
     }
 
     /// The columns the key column may take at most: about 40% of the width.
@@ -47,7 +49,9 @@ struct TreeLayout {
                     if annotation.kind == .known { annotation.kind = .warning }
                 }
                 let key: String
-                if row.isPlaceholder {
+                if let member = row.disabled {
+                    key = "// " + escapedForDisplay(member.key)
+                } else if row.isPlaceholder {
                     let keys = annotation.field?.path.components.map { component in
                         switch component {
                         case .key(let key): key
@@ -66,10 +70,16 @@ struct TreeLayout {
                 typeWidth = max(typeWidth, min(28, displayWidth(annotation.typeText)))
                 let kind = state.document.kind(row.node)
                 let value =
-                    row.isPlaceholder
-                    ? (text: "(missing)", role: Style.Role.dim)
-                    : valuePreview(state.document, row.node, kind: kind, expanded: state.expanded[row.node] != nil)
-                lines.append(Line(row: r, node: row.node, depth: row.depth, isPlaceholder: row.isPlaceholder, key: key, annotation: annotation, value: value))
+                    if let member = row.disabled {
+                        (text: escapedForDisplay(JSONWriter.serialize(member.value)), role: Style.Role.dim)
+                    } else if row.isPlaceholder {
+                        (text: "(missing)", role: Style.Role.dim)
+                    } else {
+                        valuePreview(state.document, row.node, kind: kind, expanded: state.expanded[row.node] != nil)
+                    }
+                let comment = state.view.showComments && !row.isPlaceholder ? state.commentText(ofRow: r) : nil
+                lines.append(
+                    Line(row: r, node: row.node, depth: row.depth, isPlaceholder: row.isPlaceholder, key: key, annotation: annotation, value: value, comment: comment))
             }
         }
         self.lines = lines

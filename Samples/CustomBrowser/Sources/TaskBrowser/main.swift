@@ -4,6 +4,7 @@ import DictionaryStorage
 import Foundation
 import LosslessJSON
 import ModelBrowser
+import ModelBrowserRuntime
 
 // Your models…
 @DictionaryStorage

@@ -17,6 +17,8 @@ struct TreeView: Sendable {
     var wrapValues = false
     /// Columns of the cursor row's value scrolled out on the left (reset when the cursor moves).
     var valueOffset = 0
+    /// Whether members' comments are shown after their values (and in the status line).
+    var showComments = true
 
     /// Where each part of the screen goes.
     var layout: Layout { Layout(width: width, height: height) }
