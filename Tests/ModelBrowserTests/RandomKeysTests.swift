@@ -39,10 +39,21 @@ struct RandomKeysTests {
         rebuilt.rebuildRows()
         #expect(Array(rebuilt.rows) == Array(state.rows), "\(context): the rows are not those of the expansions")
         let document = state.document
+        // Each parent's children are walked once (not once per expanded child): a 3,000-element
+        // array with many open elements would otherwise cost a walk per element in a debug build.
+        var positions: [JSONDocument.Node: [JSONDocument.Node: Int]] = [:]
+        func position(of node: JSONDocument.Node, in parent: JSONDocument.Node) -> Int? {
+            guard parent.id < document.nodeCount, document.kind(parent).isContainer else { return nil }
+            if positions[parent] == nil {
+                var table: [JSONDocument.Node: Int] = [:]
+                for (i, child) in document.children(parent).enumerated() { table[child] = i }
+                positions[parent] = table
+            }
+            return positions[parent]?[node]
+        }
         for (node, info) in state.expanded where node != document.root {
             guard node.id < document.nodeCount, document.kind(node).isContainer, let parent = info.parent,
-                let found = document.child(parent, holding: node), found.node == node,
-                found.position == info.index
+                position(of: node, in: parent) == info.index
             else {
                 Issue.record("\(context): expansion record of node \(node.id) (\(info)) is not its parent and position")
                 return

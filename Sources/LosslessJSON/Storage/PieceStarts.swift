@@ -1,5 +1,3 @@
-import Algorithms
-
 /// Where the pieces of a piece table start, shared by the text (`JSONText`) and the index
 /// (`IndexTable`): each piece's first position, and which piece holds a position.
 enum PieceStarts {
@@ -18,6 +16,14 @@ enum PieceStarts {
     /// The piece holding `position`: the last whose start is at or before it (0 when there are none).
     @inline(__always)
     static func piece(holding position: Int, in starts: [Int]) -> Int {
-        max(0, starts.partitioningIndex { $0 > position } - 1)
+        // A plain binary search, not `partitioningIndex`: this runs on every index and text access
+        // of an edited document, and a generic with a closure is not specialized in debug builds.
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if starts[middle] > position { high = middle } else { low = middle + 1 }
+        }
+        return max(0, low - 1)
     }
 }
