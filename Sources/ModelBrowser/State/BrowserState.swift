@@ -58,13 +58,15 @@ public struct BrowserState: Sendable {
     /// Whether colours are drawn (NO_COLOR and monochrome terminals draw markers only).
     public var colors: Bool = true
 
+    // Mutated in place (`_modify`): through a getter and setter, each insertion would go into a
+    // copy shared with the view and copy it whole (opening a 100,000-deep document took minutes).
     var rows: RowList {
         get { view.rows }
-        set { view.rows = newValue }
+        _modify { yield &view.rows }
     }
     var expanded: [Node: Expansion] {
         get { view.expanded }
-        set { view.expanded = newValue }
+        _modify { yield &view.expanded }
     }
     /// The cursor row and the first row on screen.
     public internal(set) var cursor: Int {
