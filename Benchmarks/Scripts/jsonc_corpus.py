@@ -5,12 +5,14 @@ json-five's round-trip model, side by side.
     python3 Benchmarks/Scripts/jsonc_corpus.py LIST KEEPSAKE REFERENCE_PYTHON
 
 LIST names one file a line (kept outside the repository; BENCHMARKS.md says where these came from).
-Each is read in the syntax its name says (.json5: JSON5, else JSON with comments). Run this with
+Each is read in the syntax its name says (.json5 and Babel's files: JSON5, as `JSONSyntax.forFile`
+says; else JSON with comments). Run this with
 a Python that has json-five (PyPI `json-five`, module `json5`); REFERENCE_PYTHON is a Python with
 dpranke's `json5` (the reference reader: the two share the module name).
 
 For each file:
-- read: keepsake reads it, to the data the reference reads;
+- read: keepsake reads it, to the data the reference reads (refused: a file the reference refuses,
+  keepsake refuses too);
 - round trip: a scalar set to a new value and back leaves every byte as it was;
 - confined: that set changes no byte outside the value;
 - delete: removing a member loses no comment but the member's own (those on its lines), and the
@@ -33,7 +35,8 @@ from json5 import model as m
 
 
 def syntax_of(path):
-    return "json5" if path.endswith(".json5") else "jsonc"
+    babel = os.path.basename(path) in (".babelrc", ".babelrc.json", "babel.config.json")
+    return "json5" if path.endswith(".json5") or babel else "jsonc"
 
 
 def keepsake(binary, *arguments):
@@ -189,7 +192,7 @@ def scalar_model(value):
 def main():
     listing, binary, reference = sys.argv[1], sys.argv[2], sys.argv[3]
     files = [line.strip() for line in open(listing) if line.strip()]
-    tally = {name: [0, 0] for name in ["read", "round trip", "confined", "delete", "insert"]}
+    tally = {name: [0, 0] for name in ["read", "refused", "round trip", "confined", "delete", "insert"]}
     five = {name: [0, 0] for name in ["round trip", "confined", "delete", "insert"]}
     notes = []
 
@@ -205,6 +208,10 @@ def main():
         syntax = syntax_of(path)
         original = open(path, encoding="utf-8").read()
         expected = reference_reads(reference, path)
+        if expected is None:  # the reference refuses it (tests of bad input): keepsake must refuse too
+            refused = keepsake(binary, "validate", "--syntax", syntax, path).returncode != 0
+            count(tally, "refused", refused, path)
+            continue
         ours = keepsake_reads(binary, reference, syntax, path, ".", expected)
         count(tally, "read", ours is not None and ours == expected, path)
         if ours is None:

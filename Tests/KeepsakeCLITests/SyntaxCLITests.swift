@@ -75,6 +75,10 @@ struct SyntaxCLITests {
         #expect(try Keepsake.run("validate", try scratch.file(".vscode/settings.json", commented)).status == 0)
         #expect(try Keepsake.run("validate", try scratch.file("tsconfig.base.json", commented)).status == 0)
         #expect(try Keepsake.run("validate", try scratch.file("my.code-workspace", commented)).status == 0)
+        // Babel's files are JSON5, as Babel reads them (unquoted keys are common in real ones).
+        let babel = try scratch.file(".babelrc", "{\n  presets: ['env'],\n}\n")
+        #expect(try Keepsake.run("get", babel, ".presets[0]", "--json").stdout == "\"env\"\n")
+        #expect(try Keepsake.run("validate", try scratch.file("presets.json", "{presets: []}")).status == 1)
         // A file of one syntax read as another: the error names the syntax it was read as.
         let five = try Keepsake.run("validate", "--syntax", "json", try scratch.file("y.json5", "{a: 1}"))
         #expect(five.status == 1 && five.stderr.contains("1:2: error: expected a string key in double quotes"), "\(five.stderr)")

@@ -51,6 +51,22 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(scalarByteLoop(bytes.buffer))
             }
         }
+        // The same data with comments and trailing commas (and JSON5's unquoted keys), against the
+        // strict text above; the strict text read as JSONC gives what the syntax alone costs.
+        Benchmark("parse+index \(name) strict text as jsonc") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONDocument(storage: bytes, options: JSONParseOptions(syntax: .jsonc)))
+            }
+        }
+        for variant in SyntaxVariant.allCases {
+            let text = variant.written(from: data, name: name)
+            let options = JSONParseOptions(syntax: variant.syntax)
+            Benchmark("parse+index \(name) as \(variant.rawValue) (\(text.count) B)") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try JSONDocument(storage: text, options: options))
+                }
+            }
+        }
     }
 
     let large = GeneratedDocument.bytes(megabytes: 100)

@@ -120,7 +120,7 @@ enum JSON5Scanner {
             p += 1
             guard isDigit(p.pointee) else { throw RawParseError(offset: p - base, reason: .expectedFractionDigit) }
             nonInteger = true
-            while isDigit(p.pointee) { p += 1 }
+            p = JSONParser.skipDigits(p + 1)
         case UInt8(ascii: "0"):
             p += 1
             if isDigit(p.pointee) { throw RawParseError(offset: p - base, reason: .leadingZero) }
@@ -133,15 +133,14 @@ enum JSON5Scanner {
         if p.pointee == UInt8(ascii: ".") {
             // After digits the point may stand alone ("5.").
             nonInteger = true
-            p += 1
-            while isDigit(p.pointee) { p += 1 }
+            p = JSONParser.skipDigits(p + 1)
         }
         if p.pointee | 0x20 == UInt8(ascii: "e") {
             nonInteger = true
             p += 1
             if p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") { p += 1 }
             guard isDigit(p.pointee) else { throw RawParseError(offset: p - base, reason: .expectedExponentDigit) }
-            while isDigit(p.pointee) { p += 1 }
+            p = JSONParser.skipDigits(p + 1)
         }
         return p
     }
@@ -161,6 +160,8 @@ enum JSON5Scanner {
     static func scanIdentifier(_ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, escaped: inout Bool) throws(RawParseError) -> UnsafePointer<UInt8> {
         var p = start
         while true {
+            // The common case, ASCII letters, digits, `_` and `$` after the first character, in a tight loop.
+            if p != start { while continuesIdentifier(p.pointee) { p += 1 } }
             let c = p.pointee
             let first = p == start
             if c < 0x80 {
@@ -196,6 +197,13 @@ enum JSON5Scanner {
             }
             p += length
         }
+    }
+
+    /// Whether `c` is an ASCII character that may continue an identifier (a bit per byte: `$` and
+    /// the digits among bytes 0–63, the letters and `_` among 64–127).
+    @inline(__always)
+    private static func continuesIdentifier(_ c: UInt8) -> Bool {
+        c < 64 ? (0x03FF_0010_0000_0000 as UInt64) >> c & 1 != 0 : c < 128 && (0x07FF_FFFE_87FF_FFFE as UInt64) >> (c & 63) & 1 != 0
     }
 
     /// The scalar a valid UTF-8 sequence at p encodes, and its length; nil when the bytes are not one.

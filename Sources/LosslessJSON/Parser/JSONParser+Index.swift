@@ -60,9 +60,14 @@ extension JSONParser {
         /// comments in the syntaxes that have them.
         @inline(__always) func skip(_ p: UnsafePointer<UInt8>) throws(RawParseError) -> UnsafePointer<UInt8> {
             if isLines { return skipSpaces(p) }
-            if Rules.isJSON5 { return try TriviaScanner.skipJSON5Trivia(p, base: base, end: end) }
-            if Rules.allowsComments { return try TriviaScanner.skipWhitespaceAndComments(p, base: base, end: end) }
-            return skipWhitespace(p)
+            let q = skipWhitespace(p)
+            guard Rules.allowsComments else { return q }
+            // JSON's white space is skipped here, in the loop; a comment (or JSON5's further white
+            // space) is rare and scanned by a call.
+            let c = q.pointee
+            if c != UInt8(ascii: "/"), !Rules.isJSON5 || c > 0x20 && c < 0x80 { return q }
+            if Rules.isJSON5 { return try TriviaScanner.skipJSON5Trivia(q, base: base, end: end) }
+            return try TriviaScanner.skipWhitespaceAndComments(q, base: base, end: end)
         }
         /// Records a value whose offsets from its segment's start do not fit: they go aside.
         func putWide(_ id: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>?, segmentStart: UnsafePointer<UInt8>, _ setAside: inout Bool) {

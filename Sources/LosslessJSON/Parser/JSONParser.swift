@@ -197,7 +197,7 @@ enum JSONParser {
 
     /// Skips a run of ASCII digits eight bytes at a time (long fractions and ids are common).
     @inline(__always)
-    private static func skipDigits(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+    static func skipDigits(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         var p = start
         while true {
             let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)

@@ -5,24 +5,30 @@ extension JSONSyntax {
     public static let commentedFilePatterns: [String] = [
         "tsconfig.json", "tsconfig.*.json", "tsconfig-*.json", "jsconfig.json", "jsconfig.*.json", "jsconfig-*.json",
         ".vscode/*.json", "*.code-workspace", "*.code-snippets", "devcontainer.json", ".devcontainer.json", ".devcontainer/**/*.json",
-        ".eslintrc.json", ".eslintrc", ".babelrc", ".babelrc.json", "babel.config.json", ".swcrc", ".jshintrc", ".jscsrc", ".hintrc",
+        ".eslintrc.json", ".eslintrc", ".swcrc", ".jshintrc", ".jscsrc", ".hintrc",
         "typedoc.json", "api-extractor.json", "deno.json", "biome.json", "renovate.json", ".renovaterc", ".renovaterc.json",
         "cspell.json", ".cspell.json", "cSpell.json", "tslint.json", "turbo.json", "wrangler.json", ".markdownlint.json", "nx.json",
         "lerna.json", ".swiftpm/configuration/*.json",
     ]
 
-    /// The syntax a file's name says: `.jsonc` and `.json5` by extension, JSON with comments for a
-    /// name in `commentedFilePatterns`; nil for any other (strict JSON — or JSON Lines, which
-    /// `.jsonl` and `.ndjson` name and whose lines are strict JSON).
+    /// The files their own tool reads as JSON5 whatever their extension (Babel reads its
+    /// configuration files with a JSON5 parser, and real ones use unquoted keys).
+    public static let json5FilePatterns: [String] = [".babelrc", ".babelrc.json", "babel.config.json"]
+
+    /// The syntax a file's name says: `.jsonc` and `.json5` by extension, JSON5 for a name in
+    /// `json5FilePatterns`, JSON with comments for one in `commentedFilePatterns`; nil for any
+    /// other (strict JSON — or JSON Lines, which `.jsonl` and `.ndjson` name and whose lines are
+    /// strict JSON).
     public static func forFile(_ path: String) -> JSONSyntax? {
         if path.hasSuffix(".jsonc") { return .jsonc }
         if path.hasSuffix(".json5") { return .json5 }
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard !components.isEmpty else { return nil }
-        for pattern in commentedFilePatterns where matches(pattern.split(separator: "/").map(String.init)[...], components[...]) {
-            return .jsonc
+        func named(in patterns: [String]) -> Bool {
+            patterns.contains { matches($0.split(separator: "/").map(String.init)[...], components[...]) }
         }
-        return nil
+        if named(in: json5FilePatterns) { return .json5 }
+        return named(in: commentedFilePatterns) ? .jsonc : nil
     }
 
     /// Whether the last components of a path match a pattern's components (`**` any number of them).

@@ -18,22 +18,47 @@ enum TriviaScanner {
         var q = p
         if q[1] == UInt8(ascii: "/") {
             q += 2
-            while q < end, !isLineTerminator(q, json5: json5) { q += 1 }
-            return q
+            while true {
+                // To the next byte that may end the line (a NUL is the padding or a byte of the comment).
+                q = json5 ? first(of: 0x0A, 0x0D, 0xE2, from: q) : first(of: 0x0A, 0x0D, 0x00, from: q)
+                if q >= end || isLineTerminator(q, json5: json5) { return min(q, end) }
+                q += 1
+            }
         }
         if q[1] == UInt8(ascii: "*") {
             q += 2
-            while q < end {
+            while true {
+                q = first(of: UInt8(ascii: "*"), 0x00, 0x00, from: q)
+                if q >= end { throw RawParseError(offset: p - base, reason: .unterminatedComment) }
                 if q.pointee == UInt8(ascii: "*"), q[1] == UInt8(ascii: "/") { return q + 2 }
                 q += 1
             }
-            throw RawParseError(offset: p - base, reason: .unterminatedComment)
         }
         return p
     }
 
-    /// Skips JSON's white space and comments (JSON with comments).
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The first byte from `start` that is `a`, `b`, `c` or NUL, eight bytes at a time (the padding's
+    /// NULs stop it).
     @inline(__always)
+    private static func first(of a: UInt8, _ b: UInt8, _ c: UInt8, from start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var p = start
+        while true {
+            let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            let (x, y, z) = (word ^ ones &* UInt64(a), word ^ ones &* UInt64(b), word ^ ones &* UInt64(c))
+            // A byte of x, y, z or the word itself that is zero sets its high bit (the lowest such
+            // byte is exact; those above it may be false hits, and are not used).
+            let hits = ((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z) | ((word &- ones) & ~word)
+            let mask = hits & highs
+            if mask != 0 { return p + (mask.trailingZeroBitCount >> 3) }
+            p += 8
+        }
+    }
+
+    /// Skips JSON's white space and comments (JSON with comments).
+    @inline(never)
     static func skipWhitespaceAndComments(
         _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
     ) throws(RawParseError) -> UnsafePointer<UInt8> {
@@ -48,7 +73,7 @@ enum TriviaScanner {
 
     /// Skips JSON5's white space — JSON's, vertical tab, form feed, no-break space, the byte order
     /// mark, the line and paragraph separators and every other space separator (Zs) — and comments.
-    @inline(__always)
+    @inline(never)
     static func skipJSON5Trivia(
         _ start: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
     ) throws(RawParseError) -> UnsafePointer<UInt8> {

@@ -10,7 +10,8 @@ struct ParsingOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "The file's syntax: json, jsonc (JSON with comments) or json5.",
-        discussion: "Default: .jsonc and .json5 by extension; JSON with comments for the files editors read so ("
+        discussion: "Default: .jsonc and .json5 by extension; JSON5 for the files their tools read so ("
+            + JSONSyntax.json5FilePatterns.joined(separator: ", ") + "); JSON with comments for the files editors read so ("
             + JSONSyntax.commentedFilePatterns.joined(separator: ", ") + "); else json. JSON Lines (.jsonl, .ndjson) are strict JSON."))
     var syntax: JSONSyntax?
 
