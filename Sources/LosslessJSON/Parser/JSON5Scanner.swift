@@ -1,9 +1,6 @@
 /// The literals JSON5 spells differently from JSON — strings, numbers and identifier keys — on
 /// zero-padded bytes, as the parser's scanners (`end` tells a NUL in the text from the padding).
 enum JSON5Scanner {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     @inline(__always)
     static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
 
@@ -30,19 +27,8 @@ enum JSON5Scanner {
         _ start: UnsafePointer<UInt8>, quote: UInt8, base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, escaped: inout Bool
     ) throws(RawParseError) -> UnsafePointer<UInt8> {
         var p = start
-        let quotes = ones &* UInt64(quote)
         while true {
-            // Eight bytes at a time: stop at the quote, '\\', a control byte or a non-ASCII byte.
-            while true {
-                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-                let q = word ^ quotes
-                let slashes = word ^ (ones &* 0x5C)
-                let hits = ((q &- ones) & ~q) | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word) | word
-                let mask = hits & highs
-                if mask == 0 { p += 8; continue }
-                p += mask.trailingZeroBitCount >> 3
-                break
-            }
+            p = JSONParser.nextSpecialInString(p, quote: quote)
             let c = p.pointee
             if c == quote { return p + 1 }
             if c == UInt8(ascii: "\\") {

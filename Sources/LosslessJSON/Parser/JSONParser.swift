@@ -71,8 +71,25 @@ enum JSONParser {
     @inline(__always)
     static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The first byte from `start` that a string's scan must look at: `quote`, '\\', a control byte
+    /// or a non-ASCII byte — found eight bytes at a time.
+    @inline(__always)
+    static func nextSpecialInString(_ start: UnsafePointer<UInt8>, quote: UInt8) -> UnsafePointer<UInt8> {
+        var p = start
+        let quotes = ones &* UInt64(quote)
+        while true {
+            let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            let q = word ^ quotes
+            let slashes = word ^ (ones &* 0x5C)
+            let hits = ((q &- ones) & ~q) | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word) | word
+            let mask = hits & highs
+            if mask != 0 { return p + (mask.trailingZeroBitCount >> 3) }
+            p += 8
+        }
+    }
 
     /// Scans a string body starting after the opening quote; returns the byte after the closing quote.
     /// `escaped` is set when the body holds a backslash escape.
@@ -82,17 +99,7 @@ enum JSONParser {
     ) throws(RawParseError) -> UnsafePointer<UInt8> {
         var p = start
         while true {
-            // Eight bytes at a time: stop at '"', '\\', a control byte or a non-ASCII byte.
-            while true {
-                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-                let quotes = word ^ (ones &* 0x22)
-                let slashes = word ^ (ones &* 0x5C)
-                let hits = ((quotes &- ones) & ~quotes) | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word) | word
-                let mask = hits & highs
-                if mask == 0 { p += 8; continue }
-                p += mask.trailingZeroBitCount >> 3
-                break
-            }
+            p = nextSpecialInString(p, quote: quote)
             let c = p.pointee
             if c == quote { return p + 1 }
             if c == backslash {

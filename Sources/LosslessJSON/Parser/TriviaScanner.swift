@@ -37,9 +37,6 @@ enum TriviaScanner {
         return p
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     /// The first byte from `start` that is `a`, `b`, `c` or NUL, eight bytes at a time (the padding's
     /// NULs stop it).
     @inline(__always)
@@ -47,6 +44,7 @@ enum TriviaScanner {
         var p = start
         while true {
             let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            let (ones, highs) = (JSONParser.ones, JSONParser.highs)
             let (x, y, z) = (word ^ ones &* UInt64(a), word ^ ones &* UInt64(b), word ^ ones &* UInt64(c))
             // A byte of x, y, z or the word itself that is zero sets its high bit (the lowest such
             // byte is exact; those above it may be false hits, and are not used).
