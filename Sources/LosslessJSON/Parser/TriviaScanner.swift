@@ -20,7 +20,7 @@ enum TriviaScanner {
             q += 2
             while true {
                 // To the next byte that may end the line (a NUL is the padding or a byte of the comment).
-                q = json5 ? first(of: 0x0A, 0x0D, 0xE2, from: q) : first(of: 0x0A, 0x0D, 0x00, from: q)
+                q = first(of: 0x0A, 0x0D, json5 ? 0xE2 : 0x0A, from: q)
                 if q >= end || isLineTerminator(q, json5: json5) { return min(q, end) }
                 q += 1
             }
@@ -28,7 +28,7 @@ enum TriviaScanner {
         if q[1] == UInt8(ascii: "*") {
             q += 2
             while true {
-                q = first(of: UInt8(ascii: "*"), 0x00, 0x00, from: q)
+                q = first(of: UInt8(ascii: "*"), UInt8(ascii: "*"), UInt8(ascii: "*"), from: q)
                 if q >= end { throw RawParseError(offset: p - base, reason: .unterminatedComment) }
                 if q.pointee == UInt8(ascii: "*"), q[1] == UInt8(ascii: "/") { return q + 2 }
                 q += 1
