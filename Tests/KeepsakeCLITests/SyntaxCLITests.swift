@@ -113,4 +113,39 @@ struct SyntaxCLITests {
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--schema describes one document; \(db) holds records of several types"), "\(refused.stderr)")
     }
+
+    /// `Samples/config`: configuration files in the shapes their tools write them.
+    static let configSamples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/config")
+
+    /// A sample, a value's path, its literal, and the text around it in the file (once).
+    static let configValues = [
+        ("tsconfig.json", ".compilerOptions.target", #""es2016""#, #""target": "es2016","#),
+        (".vscode/settings.json", #"."editor.tabSize""#, "2", #""editor.tabSize": 2,"#),
+        (".vscode/launch.json", ".configurations[0].name", #""Debug keepsake""#, #""name": "Debug keepsake","#),
+        (".devcontainer/devcontainer.json", ".name", #""keepsake""#, #""name": "keepsake","#),
+        ("renovate.json5", ".prConcurrentLimit", "0x0A", "prConcurrentLimit: 0x0A,"),
+    ]
+
+    @Test(arguments: configValues)
+    func eachConfigSampleReadsByItsNameAndANoOpSetKeepsEveryByte(name: String, path: String, literal: String, context: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let original = try String(contentsOf: Self.configSamples.appendingPathComponent(name), encoding: .utf8)
+        if name.contains("/") {
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        let file = try scratch.file(name, original)
+        #expect(try Keepsake.run("validate", file).status == 0)
+        // The value's source text, then the whole as strict JSON for other tools.
+        #expect(try Keepsake.run("get", file, path).stdout == literal + "\n")
+        let json = try Keepsake.run("get", file, ".", "--json")
+        #expect(json.status == 0 && (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "\(json.stderr)")
+        // Setting the value to what it is changes no byte; another value changes only its own.
+        #expect(try Keepsake.run("set", file, path, literal).status == 0)
+        #expect(try scratch.read(file) == original)
+        #expect(try Keepsake.run("set", file, path, "7").status == 0)
+        #expect(original.components(separatedBy: context).count == 2)
+        #expect(try scratch.read(file) == original.replacingOccurrences(of: context, with: context.replacingOccurrences(of: literal, with: "7")))
+    }
 }
