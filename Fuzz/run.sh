@@ -4,6 +4,8 @@
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     TARGET: Parser Commented JSON5 Edit Path Schema Model (default: all)
 #
+# SECONDS 0 builds the targets and runs none (CI builds them beside the tests, then runs them).
+#
 # The library modules are built by SwiftPM into .build-fuzz with coverage instrumentation; each
 # target (Fuzz/<Target>Fuzzer.swift) is compiled and linked against them with -sanitize=fuzzer.
 # The model fuzzer's modules (DictionaryStorage, SampleModels) use the macros: they are compiled
@@ -76,6 +78,8 @@ for target in "${targets[@]}"; do
     [ -x "$binary" ] || { echo "$target: the fuzzer did not build"; exit 1; }
   fi
 done
+
+[ "$seconds" -gt 0 ] || { echo "built: ${targets[*]}"; exit 0; }
 
 fuzz() {
   local target=$1 corpus=$build/corpus/$1

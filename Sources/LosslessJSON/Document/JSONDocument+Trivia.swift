@@ -30,8 +30,8 @@ extension JSONDocument {
         var result = Gap()
         guard !gap.isEmpty else { return result }
         let json5 = options.syntax == .json5
-        // Padded, so the scanners may look a few bytes ahead.
-        let bytes = text.slice(gap) + [0, 0, 0, 0]
+        // Padded, so the scanners may look ahead (a comment is scanned eight bytes at a time).
+        let bytes = text.slice(gap) + [UInt8](repeating: 0, count: TriviaScanner.padding)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let end = base + gap.count

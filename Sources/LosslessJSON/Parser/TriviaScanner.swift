@@ -2,6 +2,9 @@
 /// with comments, JSON5) and JSON5's further white space. Pointers walk zero-padded bytes, as the
 /// parser's: `end` tells a NUL in the text (which a comment may hold) from the padding.
 enum TriviaScanner {
+    /// The zero bytes a text needs after its end for these scanners (they read eight at a time).
+    static let padding = 8
+
     @inline(__always)
     private static func isLineTerminator(_ p: UnsafePointer<UInt8>, json5: Bool) -> Bool {
         let c = p.pointee
