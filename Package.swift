@@ -2,6 +2,13 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// The commit `keepsake --version` names: the checkout's, marked when it has uncommitted changes
+/// (empty when the package is not a git checkout, as when it is a dependency).
+let buildCommit: String = {
+    guard let git = Context.gitInformation else { return "" }
+    return git.currentCommit + (git.hasUncommittedChanges ? " with uncommitted changes" : "")
+}()
+
 let package = Package(
     name: "Keepsake",
     platforms: [.macOS(.v14)],
@@ -21,7 +28,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // As wide as it builds (600 to 603 here), so a toolchain's prebuilt swift-syntax can be used.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
@@ -65,6 +73,7 @@ let package = Package(
         .target(name: "SchemaDescriptions", dependencies: ["JSONSchema", "DictionaryStorage", "LosslessJSON"]),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
+        .target(name: "CBuildInfo", cSettings: [.define("KEEPSAKE_COMMIT", to: "\"\(buildCommit)\"")]),
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalRestore", "ModelBrowser", "ModelBrowserRuntime", "LosslessJSON", "DictionaryStorage"]),
         .target(name: "SampleModels", dependencies: ["DictionaryStorage", "LosslessJSON"]),
         .executableTarget(
@@ -81,6 +90,7 @@ let package = Package(
                 "KeepsakeSettings",
                 "JSONSchema",
                 "SchemaDescriptions",
+                "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBuildInfo
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,13 +11,22 @@ struct Keepsake: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keepsake",
         abstract: "Read, check and edit JSON without losing a byte.",
-        version: "0.1.0",
+        version: versionText,
         subcommands: [
             BrowseCommand.self, ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, EditCommand.self, DBCommand.self,
             ModelsCommand.self, SchemaCommand.self, SampleDBCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )
+
+    /// The release, as the packages name it (`Scripts/package.sh` reads it from `--version`).
+    static let release = "0.1.0"
+
+    /// What `--version` prints: the release and the commit it was built from, for crash reports.
+    static var versionText: String {
+        let commit = String(cString: keepsake_build_commit())
+        return commit.isEmpty ? release : "\(release) (commit \(commit))"
+    }
 
     /// Runs a command line with Keepsake's exit codes: 0 success, 1 failure, 2 usage error.
     static func main(exitCodes arguments: [String]) -> Never {

@@ -8,6 +8,7 @@ import RecordStorePostgres
 extension DBCommand {
     struct Copy: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "copy",
             abstract: "Copy every record of one store into another (SQLite or PostgreSQL, either way), in one transaction: ids, types, times, versions and the exact JSON text; print how many.")
         @Argument(help: "The store to copy from (an SQLite file or a postgres:// URL).") var source: String
         @Argument(help: "The store to copy into (created if it is a new SQLite file).") var destination: String
@@ -40,6 +41,7 @@ extension DBCommand {
 extension DBCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Create the record table (the store's migration) where it is missing: a new SQLite file, or a PostgreSQL database or schema; say which it did.")
         @OptionGroup var options: StoreOptions
 
@@ -58,6 +60,7 @@ extension DBCommand {
 
     struct Index: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "index",
             abstract: "Index a field of every record (a jsonb expression index on PostgreSQL, a json_extract one on SQLite), so that --where and --order on it need not read every record; print the index's name.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The field's path (jq: .address.city, or a pointer: /address/city).") var path: String

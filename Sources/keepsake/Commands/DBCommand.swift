@@ -40,7 +40,8 @@ struct DBCommand: ParsableCommand {
     }
 
     struct Types: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print each type name and its record count.")
+        static let configuration = CommandConfiguration(
+            commandName: "types", abstract: "Print each type name and its record count.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -51,7 +52,8 @@ struct DBCommand: ParsableCommand {
     }
 
     struct Count: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the number of records (of a type).")
+        static let configuration = CommandConfiguration(
+            commandName: "count", abstract: "Print the number of records (of a type).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Only records of this type.") var type: String?
 
@@ -63,7 +65,8 @@ struct DBCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print ID, TYPE and the exact JSON text of each record, oldest first (or in --order).")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Print ID, TYPE and the exact JSON text of each record, oldest first (or in --order).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Only records of this type.") var type: String?
 
@@ -114,7 +117,8 @@ struct DBCommand: ParsableCommand {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a record's exact JSON text (or its version).")
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: "Print a record's exact JSON text (or its version).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The record's id.") var id: String
         @Flag(name: .customLong("print-version"), help: "Print the record's version instead (for put --if-version).")
@@ -132,6 +136,7 @@ struct DBCommand: ParsableCommand {
 
     struct Put: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "put",
             abstract: "Store a JSON object exactly as given; print its id.",
             discussion: "A record that exists with --id is not replaced unless --replace, or --if-version N (replaced only if no one changed it since version N was read: see get --print-version).")
         @OptionGroup var options: StoreOptions
@@ -152,7 +157,8 @@ struct DBCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a record.")
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete a record.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The record's id.") var id: String
 
@@ -165,7 +171,8 @@ struct DBCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Store every line of a JSON Lines file as a record, in one transaction; print how many.")
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Store every line of a JSON Lines file as a record, in one transaction; print how many.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The records' type name.") var type: String
         @Argument(help: "The JSON Lines file.") var file: String

@@ -13,6 +13,7 @@ struct SchemaCommand: ParsableCommand {
     /// `keepsake schema check SCHEMA`.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate a schema against its dialect's meta-schema and compile it (exit 0 valid, 1 invalid, 2 unreadable).")
 
         @Argument(help: "The schema file.")
@@ -61,6 +62,7 @@ struct SchemaCommand: ParsableCommand {
     /// `keepsake schema export TYPE`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Print a 2020-12 JSON Schema of what a compiled model knows (see `keepsake models`).")
 
         @Argument(help: "The model's name.")
