@@ -182,9 +182,10 @@ struct ArchitectureTests {
         #expect(verbs.contains("list") && options.contains("--where"), "the command tree was not read")
         let option = try NSRegularExpression(pattern: #"(?<![\w-])(--[a-z][a-z0-9-]*[a-z0-9])"#)
         let verb = try NSRegularExpression(pattern: #"keepsake db ([a-z][a-z-]*)"#)
-        // Options of other programs the documents show (git, swift, cp) are not keepsake's.
+        // Options of other programs the documents show (git, swift, cp, the tarball's install.sh) are not keepsake's.
         let others: Set<String> = ["--disable-sandbox", "--target", "--filter", "--product", "--package-path", "--scratch-path", "--show-bin-path",
-                                   "--configuration", "--output-directory", "--no-progress", "--pid", "--recover", "--experimental-dump-help"]
+                                   "--configuration", "--output-directory", "--no-progress", "--pid", "--recover", "--experimental-dump-help",
+                                   "--static-swift-stdlib", "--prefix", "--uninstall"]
         // ArgumentParser's own, on the root command.
         let builtIn: Set<String> = ["--generate-completion-script"]
         for (name, text) in try Self.documents() {
