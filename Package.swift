@@ -2,12 +2,10 @@
 import CompilerPluginSupport
 import PackageDescription
 
-/// The commit `keepsake --version` names: the checkout's, marked when it has uncommitted changes
-/// (empty when the package is not a git checkout, as when it is a dependency).
-let buildCommit: String = {
-    guard let git = Context.gitInformation else { return "" }
-    return git.currentCommit + (git.hasUncommittedChanges ? " with uncommitted changes" : "")
-}()
+/// The commit `keepsake --version` names, given by `Scripts/package.sh` (`KEEPSAKE_COMMIT`): an
+/// environment variable, because SwiftPM caches the manifest across commits but not across changes of
+/// the environment it reads. Empty (no commit named) in other builds.
+let buildCommit = Context.environment["KEEPSAKE_COMMIT"] ?? ""
 
 let package = Package(
     name: "Keepsake",

@@ -24,6 +24,13 @@ cd "$(dirname "$0")/.."
 started=$SECONDS
 scratch=${KEEPSAKE_PACKAGE_SCRATCH:-.build-release}
 
+# The commit --version names (read by the manifest), marked when the checkout has changes.
+KEEPSAKE_COMMIT=$(git rev-parse HEAD 2>/dev/null || true)
+if [ -n "$KEEPSAKE_COMMIT" ] && [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+  KEEPSAKE_COMMIT="$KEEPSAKE_COMMIT with uncommitted changes"
+fi
+export KEEPSAKE_COMMIT
+
 echo "== building (release, static Swift runtime) in $scratch"
 # --no-export-dynamic: the static runtime's link options export every symbol of the program for
 # dlsym, which nothing in keepsake uses; 4.4 MB of symbol tables and their relocations.
@@ -38,11 +45,9 @@ chmod 755 dist/keepsake
 
 version_line=$(dist/keepsake --version)
 version=${version_line%% *}
-if commit=$(git rev-parse HEAD 2>/dev/null); then
-  case "$version_line" in
-    *"$commit"*) ;;
-    *) echo "package.sh: --version says '$version_line', the checkout is at $commit" >&2; exit 1 ;;
-  esac
+if [ -n "$KEEPSAKE_COMMIT" ] && [ "$version_line" != "$version (commit $KEEPSAKE_COMMIT)" ]; then
+  echo "package.sh: --version says '$version_line', the checkout is at $KEEPSAKE_COMMIT" >&2
+  exit 1
 fi
 echo "== keepsake --version: $version_line"
 
