@@ -70,6 +70,24 @@ struct SaveSafetyTests {
 
     // MARK: Hard links, owner, attributes
 
+    @Test func savingAsADeviceOrAFIFOWritesThroughAndNeverReplacesIt() throws {
+        // The browser's `:w PATH`: a save to another path, which may name a device or a FIFO.
+        let folder = TemporaryFolder()
+        var document = try JSONDocument(contentsOfFile: folder.write("a.json", #"{"a": 1}"#))
+        try document.apply(.set(at: ["a"], to: 2))
+        try document.save(to: "/dev/null")
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        let fifo = folder.path + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect {
+            try document.save(to: fifo)
+        } throws: { error in
+            (error as? JSONFileError)?.description.contains("a FIFO that no process is reading") == true
+        }
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test func aHardLinkedFileIsRefusedWrittenInPlaceOrSplitAsAsked() throws {
         let folder = TemporaryFolder()
         let file = folder.write("a.json", #"{"a": 1}"#)

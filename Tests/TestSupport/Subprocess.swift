@@ -133,6 +133,9 @@ public final class Subprocess: @unchecked Sendable {
     /// Sends a signal.
     public func send(_ signal: Int32) { kill(pid, signal) }
 
+    /// What the process wrote to standard output so far (empty unless started with `capture`).
+    public var standardOutput: String { output("stdout") }
+
     /// What the process wrote to standard error so far (empty unless started with `capture`).
     public var standardError: String { output("stderr") }
 

@@ -133,6 +133,11 @@ public enum AtomicFileWriter {
     /// file untouched).
     static func save(to path: String, options: Options, contents: (Int32) -> ContentsOutcome) throws(JSONFileError) -> JSONFileOrigin? {
         let target = resolvedTarget(path)
+        // Renaming a new file over a device or a FIFO would replace it with a plain file.
+        var existing = stat()
+        if stat(target, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            return try writeThrough(to: target, kind: existing.st_mode & S_IFMT, path: path, contents: contents)
+        }
         let lock = try FileLock(path: target, timeout: options.lockTimeout)
         if let expected = options.expected {
             // A file removed since it was read counts as changed.

@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Where `-o PATH` writes when PATH is not a regular file: a device or a FIFO is written through
+/// (never replaced by a plain file), what cannot be written is refused at once, a symbolic link is
+/// followed and kept.
+@Suite("Output to devices, FIFOs, sockets and links") struct OutputTargetTests {
+    let sample = "{\"n\": 1, \"list\": [1, 2]}\n"
+
+    /// The kind of file at a path (S_IFCHR, S_IFIFO, …), without following a link.
+    static func kind(_ path: String) -> mode_t {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Runs keepsake, failing the test (and killing it) if it does not end within `seconds`.
+    static func runWithin(_ seconds: Double, _ arguments: String...) throws -> (status: Int32, stderr: String) {
+        let process = try Subprocess(Keepsake.binary, arguments)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            if Date() > deadline {
+                process.send(SIGKILL)
+                process.wait()
+                Issue.record("keepsake \(arguments.joined(separator: " ")) was still running after \(seconds) s")
+                return (-1, process.standardError)
+            }
+            usleep(10_000)
+        }
+        guard case .exited(let status) = process.wait() else { return (-1, process.standardError) }
+        return (status, process.standardError)
+    }
+
+    @Test func devNullIsWrittenThroughAndStaysADevice() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        #expect(try Keepsake.run("set", file, ".n", "2", "-o", "/dev/null").status == 0)
+        #expect(try Keepsake.run("delete", file, ".list", "-o", "/dev/null").status == 0)
+        #expect(Self.kind("/dev/null") == S_IFCHR)
+        #expect(try scratch.read(file) == sample)
+    }
+
+    @Test func aFullDeviceIsAnErrorAndStaysADevice() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let result = try Keepsake.run("set", file, ".n", "2", "-o", "/dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/dev/full: cannot save: No space left on device"), "\(result.stderr)")
+        #expect(Self.kind("/dev/full") == S_IFCHR)
+    }
+
+    @Test func aFIFOWithAReaderGetsTheTextAndStaysAFIFO() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let fifo = scratch.url.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = try Subprocess("/bin/cat", [fifo])
+        // `set` opens the FIFO without waiting, so the reader must have it open first: retry until
+        // it has (a refusal says "no process is reading" and writes nothing).
+        var result = try Keepsake.run("set", file, ".n", "2", "-o", fifo)
+        let deadline = Date().addingTimeInterval(10)
+        while result.status != 0, result.stderr.contains("no process is reading"), Date() < deadline {
+            usleep(20_000)
+            result = try Keepsake.run("set", file, ".n", "2", "-o", fifo)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(reader.wait() == .exited(0))
+        #expect(reader.standardOutput == sample.replacingOccurrences(of: "\"n\": 1", with: "\"n\": 2"))
+        #expect(Self.kind(fifo) == S_IFIFO)
+        #expect(try scratch.read(file) == sample)
+    }
+
+    @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let fifo = scratch.url.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try Self.runWithin(10, "set", file, ".n", "2", "-o", fifo)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("it is a FIFO that no process is reading"), "\(result.stderr)")
+        #expect(Self.kind(fifo) == S_IFIFO)
+    }
+
+    @Test func aSocketIsRefusedAndKept() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let path = scratch.url.appendingPathComponent("sock").path
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(socketFD >= 0)
+        defer { close(socketFD) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        let result = try Self.runWithin(10, "set", file, ".n", "2", "-o", path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("it is a socket"), "\(result.stderr)")
+        #expect(Self.kind(path) == S_IFSOCK)
+    }
+
+    @Test func aLinkIsFollowedAndKept() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        let target = try scratch.file("target.json", "old\n")
+        let link = scratch.url.appendingPathComponent("link.json").path
+        #expect(symlink(target, link) == 0)
+        #expect(try Keepsake.run("set", file, ".n", "2", "-o", link).status == 0)
+        #expect(Self.kind(link) == S_IFLNK)
+        #expect(try scratch.read(target) == sample.replacingOccurrences(of: "\"n\": 1", with: "\"n\": 2"))
+    }
+}
