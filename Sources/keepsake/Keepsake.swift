@@ -1,5 +1,6 @@
 import ArgumentParser
 import CBuildInfo
+import LosslessJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +27,16 @@ struct Keepsake: ParsableCommand {
     static var versionText: String {
         let commit = String(cString: keepsake_build_commit())
         return commit.isEmpty ? release : "\(release) (commit \(commit))"
+    }
+
+    /// The position (1 for the first after the program's name) of the first argument whose bytes
+    /// are not UTF-8, if one is not.
+    static func firstArgumentNotUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: argument) == nil { return index }
+        }
+        return nil
     }
 
     /// Runs a command line with Keepsake's exit codes: 0 success, 1 failure, 2 usage error.
@@ -57,11 +68,19 @@ struct CommandFailure: Error {
     var code: Int32 = 1
 }
 
-/// Writes a line to standard error.
+/// Writes a message to standard error, escaped as the browser escapes what it draws: file names,
+/// keys, schema texts and record fields in it reach the terminal as text, never as control
+/// sequences.
 func printError(_ text: String) {
-    var line = text
+    var line = TerminalText.escapedKeepingLines(text)
     if !line.hasSuffix("\n") { line += "\n" }
     writeAll(Array(line.utf8), to: STDERR_FILENO)
+}
+
+/// Prints a line for a person to read (a finding, a name, a count) escaped as `printError` does.
+/// Data a script reads back — JSON text, `--raw` strings — is printed exactly, with `print`.
+func printLine(_ text: String) {
+    print(TerminalText.escapedKeepingLines(text))
 }
 
 /// Writes every byte to a file descriptor, retrying short writes.

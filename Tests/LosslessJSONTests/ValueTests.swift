@@ -115,3 +115,29 @@ struct ValueTests {
         #expect(JSONWriter.serialize(value, style: .pretty) == "{\n  \"a\": [\n    1,\n    \"x\",\n    null,\n    true\n  ],\n  \"b\": {}\n}")
     }
 }
+
+@Suite("Escapes for files and terminals")
+struct EscapeTests {
+    @Test func theWriterEscapesC1ControlsAndDelete() {
+        #expect(JSONWriter.quoted("a\u{9B}b\u{7F}c\u{85}") == #""a\u009Bb\u007Fc\u0085""#)
+        #expect(JSONWriter.quoted("é\u{A0}") == "\"é\u{A0}\"")  // U+00A0 is a character, not a control
+    }
+
+    @Test func terminalTextEscapesControlsAndKeepsLinesWhenAsked() {
+        let text = "a\u{1B}[2J\tb\nc\u{9B}\u{202E}\r"
+        #expect(TerminalText.escaped(text) == #"a\u001b[2J\tb\nc\u009b\u202e\r"#)
+        #expect(TerminalText.escapedKeepingLines(text) == "a\\u001b[2J\tb\nc\\u009b\\u202e\\r")
+        #expect(TerminalText.escaped("plain ünïcode 😀") == "plain ünïcode 😀")
+    }
+
+    @Test func loneSurrogateEscapesAreFound() {
+        func first(_ text: String) -> Int? { LoneSurrogate.firstEscape(in: Array(text.utf8)) }
+        #expect(first(#""\ud800""#) == 1)
+        #expect(first(#""a\udc00""#) == 2)
+        #expect(first(#""\ud83d\ude00""#) == nil)  // a pair
+        #expect(first(#""\ud83d\u0041""#) == 1)  // a high half followed by no low half
+        #expect(first(#""\\ud800""#) == nil)  // an escaped backslash, then text
+        #expect(first(#""\ud83d""#) == 1)  // cut short
+        #expect(throws: JSONPathSyntaxError.self) { try JSONPath(parsing: #"."\ud800""#) }
+    }
+}

@@ -23,8 +23,8 @@ public enum JSONWriter {
         return serialize(value, style: .pretty)
     }
 
-    /// A string literal: `"`, `\` and control characters escaped (short forms where JSON has them),
-    /// everything else written as UTF-8.
+    /// A string literal: `"`, `\` and control characters (C0, DEL, C1) escaped (short forms where
+    /// JSON has them), everything else written as UTF-8.
     ///
     /// Characters that are invisible or reorder text around them (`isHazardous`) are written as
     /// `\\u` escapes too: raw in a file they hide what a key or value really is (Trojan Source),
@@ -47,7 +47,8 @@ public enum JSONWriter {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || isHazardous(scalar) {
+                // C1 controls and DEL too: U+009B starts a control sequence on many terminals.
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || isHazardous(scalar) {
                     out += "\\u" + hex(scalar.value, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -54,22 +54,7 @@ let wideRanges: [ClosedRange<UInt32>] = [
     0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
 ]
 
-/// Text safe to draw: control characters, DEL, C1 controls and the characters that are invisible
-/// or reorder the text around them (`JSONWriter.isHazardous`: bidi overrides, zero-width space, …)
-/// are shown as `\u001b`-style escapes (and `\n`, `\t`, `\r` as themselves escaped), so nothing
-/// from a file reaches the terminal as a control sequence and `"a\u200bb"` never looks like `ab`.
-public func escapedForDisplay(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-        switch scalar.value {
-        case 0x0A: out += "\\n"
-        case 0x09: out += "\\t"
-        case 0x0D: out += "\\r"
-        case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || JSONWriter.isHazardous(scalar):
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
-}
+/// Text safe to draw: `TerminalText.escaped`, the escaping every line keepsake prints goes through
+/// (controls, DEL, C1 and invisible or reordering characters as `\u001b`-style escapes; `\n`, `\t`,
+/// `\r` escaped).
+public func escapedForDisplay(_ text: String) -> String { TerminalText.escaped(text) }

@@ -49,12 +49,12 @@ extension DBCommand {
             let store = options.store
             if PostgresLocation.isURL(store) {
                 let backend = try failing { try PostgresRecordBackend(url: store, createTable: true) }
-                print(backend.createdTable ? "\(backend.location): created the record table" : "\(backend.location): has a record table already")
+                printLine(backend.createdTable ? "\(backend.location): created the record table" : "\(backend.location): has a record table already")
                 return
             }
             let existed = FileManager.default.fileExists(atPath: store)
             _ = try openStore(store, readOnly: false)
-            print(existed ? "\(store): a record store already" : "\(store): created a record store")
+            printLine(existed ? "\(store): a record store already" : "\(store): created a record store")
         }
     }
 
@@ -73,7 +73,7 @@ extension DBCommand {
                 throw CommandFailure(message: "\(path): \(error)", code: 2)
             }
             let store = try options.open(readOnly: false)
-            print(try failing { try store.createIndex(on: parsed) })
+            printLine(try failing { try store.createIndex(on: parsed) })
         }
     }
 }

@@ -46,7 +46,7 @@ struct DBCommand: ParsableCommand {
 
         func run() throws {
             try options.reading { store in
-                for entry in try failing({ try store.types() }) { print("\(entry.type)\t\(entry.count)") }
+                for entry in try failing({ try store.types() }) { printLine("\(TerminalText.escaped(entry.type))\t\(entry.count)") }
             }
         }
     }
@@ -111,7 +111,7 @@ struct DBCommand: ParsableCommand {
                 let records = try failing {
                     try store.list(type: type, where: conditions, order: order, descending: descending, limit: limit, offset: offset)
                 }
-                for record in records { print("\(record.id)\t\(record.type)\t\(record.json)") }
+                for record in records { print("\(TerminalText.escaped(record.id))\t\(TerminalText.escaped(record.type))\t\(record.json)") }
             }
         }
     }

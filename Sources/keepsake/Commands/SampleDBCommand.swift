@@ -30,7 +30,7 @@ struct SampleDBCommand: ParsableCommand {
             try store.transaction { tx in
                 for record in Self.records { try tx.put(type: record.type, id: record.id, text: record.json) }
             }
-            print("\(path): \(Self.records.count) records (\(Set(Self.records.map(\.type)).sorted().joined(separator: ", ")))")
+            printLine("\(path): \(Self.records.count) records (\(Set(Self.records.map(\.type)).sorted().joined(separator: ", ")))")
         } catch let error as RecordStoreError {
             throw CommandFailure(message: error.description)
         }

@@ -54,7 +54,7 @@ struct SchemaCommand: ParsableCommand {
                     valid = false
                 }
             }
-            if output == .text, valid { print("\(schema): valid against \(meta.uri)") }
+            if output == .text, valid { printLine("\(schema): valid against \(meta.uri)") }
             if !valid { throw CommandFailure(message: "", code: 1) }
         }
     }

@@ -123,7 +123,7 @@ struct ValidateCommand: ParsableCommand {
         }
         for finding in findings {
             let level = finding.severity == .error ? "error" : finding.severity == .kept ? "kept" : "note"
-            print("\(file): \(level): \(finding)")
+            printLine("\(file): \(level): \(finding)")
         }
         return !findings.contains { $0.severity == .error }
     }
@@ -131,7 +131,7 @@ struct ValidateCommand: ParsableCommand {
     private func printStats(_ file: String, _ document: JSONDocument, seconds: Double) {
         let megabytes = Double(document.text.count) / 1e6
         let perValue = Double(document.indexByteCount) / Double(max(1, document.nodeCount))
-        print("\(file): \(document.nodeCount) values, \(document.text.count) bytes, index \(document.indexByteCount) bytes "
+        printLine("\(file): \(document.nodeCount) values, \(document.text.count) bytes, index \(document.indexByteCount) bytes "
             + "(\(formatted(perValue)) bytes/value), parsed in \(formatted(seconds * 1000)) ms (\(formatted(megabytes / seconds)) MB/s)")
     }
 
