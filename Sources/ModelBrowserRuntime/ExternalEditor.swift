@@ -54,7 +54,12 @@ public struct ExternalEditor: ValueEditor {
         case .exited(let code): return .failed("the editor exited with status \(code) (\(command))")
         case .signalled(let signal): return .failed("the editor was stopped by signal \(signal) (\(command))")
         }
-        guard let edited = file.read() else { return .failed("cannot read \(file.path) back") }
+        let edited: String
+        do {
+            edited = try file.read()
+        } catch {
+            return .failed(error.description)
+        }
         return edited == request.text ? .unchanged : .edited(edited)
     }
 
@@ -108,19 +113,46 @@ struct TemporaryFile {
         bytes.removeAll()
     }
 
-    /// The file's text now, or `nil` if it cannot be read.
-    func read() -> String? {
-        guard let handle = fopen(path, "rb") else { return nil }
-        defer { fclose(handle) }
+    /// The file's text now. An editor may have put something else at the path: a FIFO would block
+    /// the read for ever, so anything but a regular file is refused at once (and removed with the
+    /// temporary file); bytes that are not UTF-8 are refused, not repaired into U+FFFD.
+    func read() throws(Failure) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw Failure(description: "cannot read \(path) back: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(description: "cannot read \(path) back: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(description: "the editor left something other than a file at \(path) (a FIFO, a device or a folder); the value is unchanged")
+        }
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = fread(&chunk, 1, chunk.count, handle)
-            if n > 0 { data += chunk[0..<n] }
-            if n < chunk.count { break }
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(data.count)) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw Failure(description: "cannot read \(path) back: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            data += chunk[0..<n]
         }
-        guard ferror(handle) == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let offset = Self.firstInvalidUTF8(in: data) ?? 0
+            throw Failure(description: "the edited text is not valid UTF-8 (at byte \(offset)); the value is unchanged")
+        }
+        return text
+    }
+
+    /// The offset of the first byte that does not belong to valid UTF-8.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     func remove() { unlink(path) }

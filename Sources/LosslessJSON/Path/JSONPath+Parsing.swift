@@ -90,6 +90,10 @@ extension JSONPath {
             }
             i += 1
             raw.append(UInt8(ascii: "\""))
+            if LoneSurrogate.firstEscape(in: raw) != nil {
+                i = start
+                throw fail("a lone surrogate escape (\\uD800–\\uDFFF without its pair) in quoted key names no character")
+            }
             guard case .string(let key)? = try? JSONValue(parsing: raw) else {
                 i = start
                 throw fail("invalid escape in quoted key")

@@ -164,6 +164,9 @@ struct SetCommand: ParsableCommand {
             let extra = values.dropFirst().map { $0.hasPrefix("-") ? "'\($0)' (an unknown option?)" : "'\($0)'" }
             throw ValidationError("one value expected after the path; also given: \(extra.joined(separator: ", "))")
         }
+        if let offset = LoneSurrogate.firstEscape(in: Array(json.utf8)) {
+            throw ValidationError("the new value has a lone surrogate escape at byte \(offset + 1) (\\uD800–\\uDFFF without its pair), which names no character; write the pair or the character itself")
+        }
     }
 
     func run() throws {
