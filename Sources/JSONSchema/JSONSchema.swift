@@ -72,25 +72,28 @@ public struct JSONSchema: @unchecked Sendable {
         return "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute)
     }
 
-    /// Whether a document (or one of its values) is valid — the fast path, stopping at the first failure.
+    /// Whether a document (or one of its values) is known to be valid — the fast path, stopping at
+    /// the first failure. False also when a pattern could not be decided (`validate` says which).
     public func isValid(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> Bool {
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: false)
         let (root, start) = (self.root, node ?? document.root)
-        return onLargeStack { evaluator.run(root, start).outcome.valid }
+        return onLargeStack { evaluator.run(root, start).outcome.valid && evaluator.undecided.isEmpty }
     }
 
-    /// Validates a document (or one of its values): every error, in document order, when it is not valid.
+    /// Validates a document (or one of its values): every error, in document order, when it is not
+    /// valid, and the patterns that could not be decided, when some could not.
     public func validate(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> ValidationReport {
         let start = node ?? document.root
         guard !isValid(document, at: start) else { return ValidationReport(isValid: true, errors: []) }
         let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: true)
         let root = self.root
         let recorded = onLargeStack { evaluator.run(root, start).errors }
+        let undecided = evaluator.undecided
         let errors = recorded.enumerated().sorted { a, b in
             let (x, y) = (document.range(a.element.node).lowerBound, document.range(b.element.node).lowerBound)
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
-        return ValidationReport(isValid: false, errors: errors)
+        return ValidationReport(isValid: false, errors: errors, undecided: undecided)
     }
 
     /// Applies one of the schema's subschemas to a small value, on the caller's stack (a bounded

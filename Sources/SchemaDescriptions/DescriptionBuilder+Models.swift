@@ -236,7 +236,7 @@ extension DescriptionBuilder {
         guard let object else { return result }
         let declared = Set(layout.properties.map(\.key))
         for member in object.members where !declared.contains(member.key) && !result.contains(where: { $0.name == member.key }) {
-            let matching = layout.patterns.filter { $0.0.matches(member.key) }.map(\.1)
+            let matching = layout.patterns.filter { $0.0.matches(member.key) ?? true }.map(\.1)  // undecided: shown as it may apply
             let schemas = matching.isEmpty ? layout.additional : matching
             if !schemas.isEmpty { result.append(field(member.key, schemas, required: false)) }
         }

@@ -100,3 +100,21 @@ struct HostileInputCLITests {
         #expect(try scratch.read(file) == "{\"a\": \"old\"}\n")
     }
 }
+
+extension HostileInputCLITests {
+    @Test func aPatternTheEngineCannotDecideExitsTwoNotOne() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let schema = try scratch.file("s.json", #"{"properties": {"s": {"pattern": "^(?:a|b)*$"}}}"#)
+        let long = try scratch.file("long.json", "{\"s\": \"" + String(repeating: "ab", count: 500_000) + "\"}\n")
+        let short = try scratch.file("short.json", #"{"s": "abc"}"#)
+        let result = try Keepsake.run("validate", long, "--schema", schema)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("long.json:1:7: .s: too complex to decide: \"ababababab"), "\(result.stderr)")
+        #expect(result.stderr.contains("could not be checked against the pattern \"^(?:a|b)*$\""))
+        #expect(!result.stderr.contains("does not match"))
+        let decided = try Keepsake.run("validate", short, "--schema", schema)
+        #expect(decided.status == 1)
+        #expect(decided.stderr.contains("does not match the pattern"))
+    }
+}

@@ -21,7 +21,8 @@ public struct SchemaChecker: DocumentChecker {
     }
 
     public func problems(in document: JSONDocument) -> [DocumentProblem] {
-        schema.validate(document).errors.map(DocumentProblem.init)
+        let report = schema.validate(document)
+        return (report.errors + report.undecided).map(DocumentProblem.init)
     }
 
     public func problems(in document: JSONDocument, changedAt path: JSONPath?, before: [DocumentProblem]) -> [DocumentProblem] {
@@ -46,10 +47,11 @@ public struct SchemaChecker: DocumentChecker {
         for applied in checked {
             let fast = Evaluator(document: document, index: schema.index, assertFormat: schema.options.assertFormat, annotate: schema.annotate, collecting: false)
             let start = value
-            guard !onLargeStack({ fast.run(applied.node, start).outcome.valid }) else { continue }
+            guard !onLargeStack({ fast.run(applied.node, start).outcome.valid && fast.undecided.isEmpty }) else { continue }
             let detailed = Evaluator(document: document, index: schema.index, assertFormat: schema.options.assertFormat, annotate: schema.annotate, collecting: true)
             let (prefix, keywords) = (instance, applied.keywords)
-            fresh += onLargeStack { detailed.run(applied.node, start, instancePath: prefix, keywordPath: keywords).errors }.map(DocumentProblem.init)
+            let errors = onLargeStack { detailed.run(applied.node, start, instancePath: prefix, keywordPath: keywords).errors }
+            fresh += (errors + detailed.undecided).map(DocumentProblem.init)
         }
         // Its earlier problems from those subschemas give way; every other problem stands.
         let replaced = JSONPath(instance)
@@ -114,12 +116,13 @@ public struct SchemaChecker: DocumentChecker {
                             evaluated = true
                         }
                     case .patternProperties(let list):
-                        for (regex, node) in list where regex.matches(key) {
+                        // An undecided pattern counts as applying: its schema is checked too.
+                        for (regex, node) in list where regex.matches(key) ?? true {
                             below.append(Applied(node: node, keywords: applied.keywords + [check.keyword, regex.source]))
                             evaluated = true
                         }
                     case .additionalProperties(let node, let named, let patterns):
-                        if !named.names.contains(key), !patterns.contains(where: { $0.matches(key) }) {
+                        if !named.names.contains(key), !patterns.contains(where: { $0.matches(key) ?? false }) {
                             below.append(Applied(node: node, keywords: applied.keywords + [check.keyword]))
                             evaluated = true
                         }

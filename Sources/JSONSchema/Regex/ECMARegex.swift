@@ -46,15 +46,16 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
         simple = SimplePattern(source)
     }
 
-    /// Whether the pattern matches anywhere in the string (JSON Schema patterns are not anchored).
-    @_spi(SchemaGraph) public func matches(_ string: String) -> Bool {
+    /// Whether the pattern matches anywhere in the string (JSON Schema patterns are not anchored);
+    /// nil when the engine gave up before deciding (`undecidedReason`).
+    @_spi(SchemaGraph) public func matches(_ string: String) -> Bool? {
         if let simple { return simple.matches(ScalarArrayInput(scalars: string.unicodeScalars.map(\.value))) }
         return matchesWithICU(string)
     }
 
-    /// Whether the pattern matches a string value of a document: an unescaped ASCII string is
-    /// matched in place, without building a `String`.
-    func matches(stringAt node: JSONDocument.Node, in reader: JSONDocumentReader) -> Bool {
+    /// Whether the pattern matches a string value of a document, as `matches(_:)` answers: an
+    /// unescaped ASCII string is matched in place, without building a `String`.
+    func matches(stringAt node: JSONDocument.Node, in reader: JSONDocumentReader) -> Bool? {
         if let simple, let bytes = reader.unescapedStringBytes(node), !bytes.contains(where: { $0 >= 0x80 }) {
             return simple.matches(ASCIIInput(bytes: bytes))
         }
@@ -62,9 +63,23 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
         return matches(string)
     }
 
-    /// ICU's answer, whatever the pattern (the small matcher is checked against it in the tests).
-    func matchesWithICU(_ string: String) -> Bool {
-        regex.firstMatch(in: string, options: [], range: NSRange(string.startIndex..., in: string)) != nil
+    /// Why a pattern's answer can be missing, for messages.
+    static let undecidedReason = "the regular-expression engine gave up before deciding (a long value, or a pattern that backtracks too much): its validity is unknown"
+
+    /// ICU's answer, whatever the pattern (the small matcher is checked against it in the tests); nil
+    /// when ICU stopped on one of its limits (its backtracking stack, its time limit), which its
+    /// `firstMatch` would report as no match.
+    func matchesWithICU(_ string: String) -> Bool? {
+        var matched = false
+        var gaveUp = false
+        regex.enumerateMatches(in: string, options: [.reportCompletion], range: NSRange(string.startIndex..., in: string)) { result, flags, stop in
+            if flags.contains(.internalError) { gaveUp = true }
+            if result != nil {
+                matched = true
+                stop.pointee = true
+            }
+        }
+        return matched ? true : gaveUp ? nil : false
     }
 
     // MARK: Translation

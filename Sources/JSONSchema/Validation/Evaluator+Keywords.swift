@@ -41,8 +41,12 @@ extension Evaluator {
         case .minLength(let limit):
             if kind == .string, let length = scalarCount(node), length < limit { fail("\(shown(node)) is shorter than \(limit) characters (\(length))") }
         case .pattern(let regex):
-            if kind == .string, !regex.matches(stringAt: node, in: reader) {
-                fail("\(shown(node)) does not match the pattern \(JSONStringQuote(regex.source))")
+            guard kind == .string else { break }
+            let answer = regex.matches(stringAt: node, in: reader)
+            if !matches(regex, answer, at: node, keyword: check.pointee.keyword, schema: schema) {
+                // Undecided: failed here (so `not` cannot turn it into a pass unnoticed), and said in
+                // the `undecided` list rather than as an error.
+                if answer == nil { outcome.valid = false } else { fail("\(shown(node)) does not match the pattern \(JSONStringQuote(regex.source))") }
             }
         case .format(let format):
             if assertFormat, kind == .string, let string = document.string(node), !Formats.check(format, string) {
@@ -127,7 +131,7 @@ extension Evaluator {
             for child in reader.children(node) {
                 position += 1
                 guard let key = document.key(child) else { continue }
-                for (regex, subschema) in list where regex.matches(key) {
+                for (regex, subschema) in list where matches(regex, regex.matches(key), at: child, keyword: check.pointee.keyword, schema: schema) {
                     if collecting { keywordPath.append(regex.source) }
                     let result = evaluate(subschema, child: child, .key(key))
                     if collecting { keywordPath.removeLast() }
@@ -143,7 +147,7 @@ extension Evaluator {
             for child in reader.children(node) {
                 guard !named.contains(keyOf: child, in: reader) else { continue }
                 let key = patterns.isEmpty && !collecting ? "" : document.key(child) ?? ""
-                guard !patterns.contains(where: { $0.matches(key) }) else { continue }
+                guard !patterns.contains(where: { matches($0, $0.matches(key), at: child, keyword: check.pointee.keyword, schema: schema) }) else { continue }
                 let result = evaluate(subschema, child: child, .key(key))
                 if !result.valid {
                     outcome.valid = false

@@ -17,6 +17,9 @@ import LosslessJSON
     /// Whether errors are recorded.
     var collecting: Bool
     var errors: [ValidationError] = []
+    /// Patterns the engine could not decide, with the values they were applied to: while any is
+    /// here, neither verdict can be trusted.
+    var undecided: [ValidationError] = []
     var instancePath: [JSONPath.Component] = []
     var keywordPath: [String] = []
     /// The schema resources entered, outermost first (for `$dynamicRef` and `$recursiveRef`).
@@ -38,6 +41,20 @@ import LosslessJSON
     }
 
     // MARK: Reporting
+
+    /// A pattern's answer for a value or key at `node`; an undecided one is noted (always, in both
+    /// modes: it overrules the verdict) and reads as no match.
+    func matches(_ regex: ECMARegex, _ answer: Bool?, at node: JSONDocument.Node, keyword: String, schema: SchemaNode) -> Bool {
+        guard let answer else {
+            let path = JSONPath(instancePath)
+            undecided.append(ValidationError(
+                instancePath: path, node: node, keywordLocation: Self.pointer(keywordPath),
+                absoluteKeywordLocation: schema.absoluteLocation + "/" + keyword, keyword: keyword,
+                message: "\(shown(node)) could not be checked against the pattern \(JSONStringQuote(regex.source)): \(ECMARegex.undecidedReason)"))
+            return false
+        }
+        return answer
+    }
 
     func report(_ keyword: String, _ node: JSONDocument.Node, schema: SchemaNode, _ message: @autoclosure () -> String) {
         guard collecting else { return }

@@ -20,8 +20,14 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
 
 /// What validating a document found.
 public struct ValidationReport: Sendable {
-    /// Whether the document is valid.
+    /// One error or undecided pattern (named so where another `ValidationError` is in scope).
+    public typealias Finding = ValidationError
+    /// Whether the document is valid (false when it is `undecided` too).
     public let isValid: Bool
     /// Every error, in document order (empty when valid).
     public let errors: [ValidationError]
+    /// The patterns the regular-expression engine could not decide, on which values: when any is
+    /// here, the document is neither known valid nor known invalid — "too complex to decide". (The
+    /// browser's checker shows them among the problems.)
+    public var undecided: [ValidationError] = []
 }

@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check that files are valid JSON; print FILE:LINE:COLUMN: error: MESSAGE for each that is not.",
-        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. Exit status: 0 when all files are valid, 1 otherwise."
+        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. Exit status: 0 when all files are valid, 1 when one is not, 2 when a schema's pattern could not be decided on a value (the engine gave up: the file's validity is unknown) or for a usage error."
     )
 
     @Argument(help: "The files to check (\"-\" for standard input).")
@@ -43,6 +43,7 @@ struct ValidateCommand: ParsableCommand {
         }
         let schema = try schemaOptions.load()
         var failed = false
+        var undecided = false
         for file in files {
             let options = parsing.options(for: file)
             do throws(JSONFileError) {
@@ -101,11 +102,20 @@ struct ValidateCommand: ParsableCommand {
                     report(file, line: error.line, error)
                 }
                 if let model, let parsed, !report(file, parsed, model: model) { failed = true }
-                if let schema, let parsed, !SchemaReport.report(file, parsed, schema: schema, format: output) { failed = true }
+                if let schema, let parsed {
+                    switch SchemaReport.report(file, parsed, schema: schema, format: output) {
+                    case .valid: break
+                    case .invalid: failed = true
+                    case .undecided: undecided = true
+                    }
+                }
             } catch {
                 failed = true
                 printError("\(file): error: \(readFailure(error))")
             }
+        }
+        if undecided {
+            throw CommandFailure(message: "a pattern could not be decided (above): the validity of those files is unknown", code: 2)
         }
         if failed { throw CommandFailure(message: "") }
     }
