@@ -42,7 +42,10 @@ public struct JSONSchema: @unchecked Sendable {
 
     /// Compiles a schema's text; `uri` is where it was read from (references relative to it resolve there).
     public init(text: String, uri: String = "urn:keepsake:schema", options: Options = Options()) throws(SchemaLoadError) {
-        let index = SchemaIndex(resolver: options.resolver, defaultDialect: options.dialect)
+        var resolver = options.resolver
+        // A schema read from a file may refer to files in its own folder and below.
+        if let folder = SchemaResolver.folder(ofFileURI: uri) { resolver.allowedFolders.append(folder) }
+        let index = SchemaIndex(resolver: resolver, defaultDialect: options.dialect)
         let location = try index.add(text: text, uri: uri)
         let compiler = SchemaCompiler(index: index)
         root = try compiler.compile(location)

@@ -2,13 +2,18 @@ import Foundation
 import LosslessJSON
 
 /// Where referenced schema documents come from — never the network: the embedded meta-schemas,
-/// `--schema-map PREFIX=DIR` mappings (a URI starting with PREFIX is read from DIR plus the rest),
-/// files named by `file:` URIs, and documents handed in directly.
+/// `--schema-map PREFIX=DIR` mappings (a URI starting with PREFIX is read from DIR plus the rest,
+/// never above DIR), files named by `file:` URIs in an allowed folder (a schema's own folder and
+/// below, and the mapped folders), and documents handed in directly. Any other file is refused by
+/// name, unread: a schema from elsewhere must not make keepsake read `/etc/shadow` into a message.
 public struct SchemaResolver: Sendable {
     /// URI prefixes read from folders.
     public var mappings: [(prefix: String, folder: String)]
     /// Documents known by URI (a catalog's, or a test's).
     public var documents: [String: String]
+    /// Folders whose files (and those below them) `file:` references may read, besides the mapped
+    /// folders. A schema compiled from a `file:` URI adds its own folder.
+    public var allowedFolders: [String] = []
 
     /// A resolver with mappings and known documents.
     public init(mappings: [(prefix: String, folder: String)] = [], documents: [String: String] = [:]) {
@@ -32,16 +37,44 @@ public struct SchemaResolver: Sendable {
         for mapping in mappings.sorted(by: { $0.prefix.count > $1.prefix.count }) where uri.hasPrefix(mapping.prefix) {
             let folder = mapping.folder.hasSuffix("/") ? String(mapping.folder.dropLast()) : mapping.folder
             let rest = uri.dropFirst(mapping.prefix.count)
-            return try read(folder + (rest.hasPrefix("/") ? "" : "/") + rest, for: uri)
+            return try read(folder + (rest.hasPrefix("/") ? "" : "/") + rest, for: uri, within: [folder])
         }
         let parsed = URI(uri)
-        if parsed.scheme == "file" { return try read(parsed.path.removingPercentEncoding ?? parsed.path, for: uri) }
+        if parsed.scheme == "file" {
+            return try read(parsed.path.removingPercentEncoding ?? parsed.path, for: uri, within: allowedFolders + mappings.map(\.folder))
+        }
         throw SchemaLoadError(.unresolvable(uri), at: nil, "\(uri) is not embedded, not a file and not under a --schema-map prefix; keepsake never fetches schemas from the network")
     }
 
-    private func read(_ path: String, for uri: String) throws(SchemaLoadError) -> String {
+    /// The folder of a `file:` URI's file, or nil for another URI.
+    static func folder(ofFileURI uri: String) -> String? {
+        let parsed = URI(uri)
+        guard parsed.scheme == "file" else { return nil }
+        let path = parsed.path.removingPercentEncoding ?? parsed.path
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` with links and `..` resolved, or nil when it does not exist.
+    private static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Reads a file if it lies in one of `folders` (or below), after following links and `..`.
+    private func read(_ path: String, for uri: String, within folders: [String]) throws(SchemaLoadError) -> String {
+        guard let file = Self.canonical(path) else {
+            throw SchemaLoadError(.unresolvable(uri), at: nil, "cannot read \(path) (for \(uri)): \(String(cString: strerror(errno)))")
+        }
+        let allowed = folders.compactMap(Self.canonical).map { $0 == "/" ? "/" : $0 + "/" }
+        guard allowed.contains(where: { file.hasPrefix($0) }) else {
+            let named = folders.isEmpty ? "no folder is allowed: the schema was not read from a file and no --schema-map is given"
+                : "the schema's folder and the --schema-map folders are \(folders.map { shownInMessage($0) }.joined(separator: ", "))"
+            throw SchemaLoadError(.unresolvable(uri), at: nil, "\(uri) names \(shownInMessage(file)), outside the folders references may read (\(named)); not read")
+        }
         do {
-            return try String(contentsOfFile: path, encoding: .utf8)
+            return try String(contentsOfFile: file, encoding: .utf8)
         } catch {
             throw SchemaLoadError(.unresolvable(uri), at: nil, "cannot read \(path) (for \(uri)): \(error.localizedDescription)")
         }
