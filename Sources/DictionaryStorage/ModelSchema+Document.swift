@@ -21,9 +21,26 @@ public enum ModelBinding {
     public static func sample(in document: JSONDocument) -> JSONObject? {
         var iterator = objects(in: document).makeIterator()
         guard let first = iterator.next(), document.range(first.node).count < 1 << 20,
+            !nests(first.node, deeperThan: sampleDepth, in: document),
             case .object(let object) = document.value(first.node)
         else { return nil }
         return object
+    }
+
+    /// How deep a sampled object may nest: a decoded value is freed by recursion (Swift's release of
+    /// nested arrays), which a 100,000-deep object would take past the end of the stack.
+    static let sampleDepth = 256
+
+    /// Whether a value nests deeper than `limit` levels, walked with a stack of its own.
+    static func nests(_ node: JSONDocument.Node, deeperThan limit: Int, in document: JSONDocument) -> Bool {
+        var pending = [(node, 1)]
+        while let (next, depth) = pending.popLast() {
+            if depth > limit { return true }
+            for child in document.children(next) where document.kind(child) == .object || document.kind(child) == .array {
+                pending.append((child, depth + 1))
+            }
+        }
+        return false
     }
 }
 

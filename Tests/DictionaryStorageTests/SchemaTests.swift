@@ -129,4 +129,19 @@ struct DataSchemaTests {
         #expect(schema.findings(in: try JSONDocument("[1, 2]")) == nil)
         #expect(schema.findings(in: try JSONDocument(#"{"name": "Solo"}"#)) == [])
     }
+
+    @Test func aDeeplyNestedDocumentIsNotSampledAndDoesNotCrash() throws {
+        // 100,000 levels: decoded and freed, it took the stack past its end (the browser's first
+        // screen crashed choosing a model for it).
+        let depth = 100_000
+        let text = String(repeating: #"{"name":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+        let document = try JSONDocument(text, options: JSONParseOptions(maxDepth: 200_000))
+        #expect(ModelBinding.sample(in: document) == nil)
+        var registry = ModelRegistry()
+        registry.register(Person.self)
+        #expect(registry.bestMatch(for: document) == nil)
+        // A shallow one is still sampled.
+        let shallow = try JSONDocument(#"{"name": "A", "age": 3, "gender": "male"}"#)
+        #expect(registry.bestMatch(for: shallow)?.name == "Person")
+    }
 }

@@ -34,3 +34,19 @@ struct CrashTests {
         return result.stdout.split(separator: "\n").first.flatMap { Int32($0) }
     }
 }
+
+extension CrashTests {
+    @Test(arguments: ["{\"a\":", "["])
+    func aHundredThousandLevelsOpenBrowseAndQuit(opener: String) throws {
+        // A deep object's first screen crashed: the model sample was decoded and freed by recursion.
+        let file = try scratchFolder().appendingPathComponent("deep.json")
+        let closer = opener == "[" ? "]" : "}"
+        try (String(repeating: opener, count: 100_000) + "1" + String(repeating: closer, count: 100_000)).write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([file.path, "--max-depth", "200000"])
+        session.waitFor("the first screen") { $0.contains("deep.json") && ($0.contains("1 key") || $0.contains("1 item")) }
+        try session.send("j")
+        session.waitFor("a row further down") { $0.contains("row 2 of") }
+        try session.send("q")
+        session.waitForExit()
+    }
+}
