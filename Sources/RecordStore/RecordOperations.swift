@@ -169,6 +169,33 @@ extension RecordOperations {
         return id
     }
 
+    /// Stores each JSON object text exactly as given as a new record of `type` with a new random id,
+    /// sent in batches (one statement per thousand records on PostgreSQL) — `db import`. Every text
+    /// is checked to be a JSON object before anything is written. Returns how many were stored.
+    @discardableResult
+    public func insertAll(type: String, texts: [String]) throws -> Int {
+        let now = Date()
+        var records: [StoredRecord] = []
+        records.reserveCapacity(texts.count)
+        for text in texts {
+            let id = UUID().uuidString
+            let document: JSONDocument
+            do {
+                document = try JSONDocument(text)
+            } catch {
+                throw RecordStoreError.invalidJSON(id: id, error: error)
+            }
+            guard case .object = document.kind(document.root) else { throw RecordStoreError.notAnObject(id: id) }
+            records.append(StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now))
+        }
+        try performWrite { connection in
+            for start in stride(from: 0, to: records.count, by: 1_000) {
+                try connection.insertAll(Array(records[start..<min(start + 1_000, records.count)]))
+            }
+        }
+        return records.count
+    }
+
     /// Writes a record's text exactly as given in one statement: an existing record at
     /// `expectedVersion` (nil: at whatever version) is updated, a new one inserted (`isNew`; an id
     /// already there is a conflict, `.exists`, unless `replacing`). The text must be a JSON object

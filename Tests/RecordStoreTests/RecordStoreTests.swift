@@ -71,6 +71,20 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
 @Suite("Record store")
 struct RecordStoreTests {
     @Test(arguments: Backend.available)
+    func manyTextsAreStoredExactlyInBatchesOrNoneAre(backend: Backend) throws {
+        let store = try backend.store()
+        // 2,500 texts: three batches of PostgreSQL's multi-row insert, the last one short.
+        let texts = (0..<2_500).map { #"{"n": \#($0), "s":  "x\#($0)" , "d": 1.50}"# }
+        #expect(try store.transaction { tx in try tx.insertAll(type: "Row", texts: texts) } == 2_500)
+        #expect(try store.count(type: "Row") == 2_500)
+        let stored = try store.list(type: "Row").map(\.json)
+        #expect(Set(stored) == Set(texts))  // byte for byte: spacing and 1.50 kept
+        // One text that is not an object: nothing of the call is stored.
+        #expect(throws: RecordStoreError.self) { try store.transaction { tx in try tx.insertAll(type: "Other", texts: [#"{"a": 1}"#, "[1, 2]"]) } }
+        #expect(try store.count(type: "Other") == 0)
+    }
+
+    @Test(arguments: Backend.available)
     func serializationDatabaseOperations(backend: Backend) throws {
         let store = try backend.store()
         let ada = Student(firstName: "Ada", lastName: "Lovelace", debt: 1.5, subjectNames: ["math"])

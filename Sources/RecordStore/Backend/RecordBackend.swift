@@ -100,6 +100,18 @@ public protocol RecordConnection {
     func delete(types: [String]?) throws -> Int
     /// Runs `body` in a savepoint: rolled back alone when it throws.
     func savepoint<T>(_ body: () throws -> T) throws -> T
+    /// Inserts new records in as few statements as the backend allows; an id already taken fails
+    /// the call (and the caller's transaction).
+    func insertAll(_ records: [StoredRecord]) throws
+}
+
+extension RecordConnection {
+    /// One statement per record: what a backend whose statements are cheap (SQLite, in process) needs.
+    public func insertAll(_ records: [StoredRecord]) throws {
+        for record in records where try !insert(record) {
+            throw RecordStoreError.exists(id: record.id, version: try fetch(id: record.id)?.version ?? 1)
+        }
+    }
 }
 
 /// A selection of records: by type, by conditions on their JSON, ordered and paged.

@@ -187,7 +187,7 @@ struct DBCommand: ParsableCommand {
                 throw CommandFailure(message: error.description)
             }
             // Every line checked first (all invalid ones said), nothing stored unless all are valid;
-            // then each line's text is stored as it is, one at a time.
+            // then every line's text is stored as it is, in batches, in one transaction.
             var checker = JSONLineChecker(options: parsing.parseOptions)
             var invalid = 0
             var values: [Range<Int>] = []
@@ -205,10 +205,7 @@ struct DBCommand: ParsableCommand {
             }
             guard invalid == 0 else { throw CommandFailure(message: "\(file): not imported (\(invalid) invalid line\(invalid == 1 ? "" : "s"))") }
             let count = try failing {
-                try store.transaction { tx -> Int in
-                    for value in values { try tx.put(type: type, text: bytes.string(value)) }
-                    return values.count
-                }
+                try store.transaction { tx in try tx.insertAll(type: type, texts: values.map { bytes.string($0) }) }
             }
             print(count)
         }
