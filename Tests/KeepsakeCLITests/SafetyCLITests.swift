@@ -26,6 +26,26 @@ struct SafetyCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["f.json"])
     }
 
+    @Test func aLargeHardLinkedFileIsToldTheOneWayOutThatWorks() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("big.json", #"{"a": 0, "pad": "\#(String(repeating: "x", count: 200))"}"#)
+        #expect(link(file, scratch.url.appendingPathComponent("other.json").path) == 0)
+        // A "large" file here is one of 100 bytes or more.
+        func set(_ arguments: String...) throws -> Subprocess.Result {
+            try Subprocess.run("/usr/bin/env", ["KEEPSAKE_LARGE_FILE=100", Keepsake.binary, "set"] + arguments)
+        }
+        let replacing = try set(file, ".a", "1")
+        #expect(replacing.status == 1)
+        #expect(replacing.stderr.contains("not written in place either: use --output"), "\(replacing.stderr)")
+        #expect(!replacing.stderr.contains("use --in-place"))
+        let inPlace = try set("--in-place", file, ".a", "1")
+        #expect(inPlace.status == 1)
+        #expect(inPlace.stderr.contains("replacing it would split its 2 hard links"), "\(inPlace.stderr)")
+        #expect(!inPlace.stderr.contains("drop --in-place"))
+        #expect(try set(file, ".a", "1", "--output", scratch.url.appendingPathComponent("out.json").path).status == 0)
+    }
+
     @Test func withNoMergeTheLaterWriterFailsInsteadOfMakingItsEditAgain() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -117,15 +117,29 @@ struct OutputOptions: ParsableArguments {
 }
 
 extension CommandFailure {
+    /// A file's metadata now, for choosing what a message suggests.
+    static func fileInfo(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
     /// A file's failure, said with the options that change it.
     init(documentFile error: DocumentFileError, syntax: JSONSyntax?) {
         switch error {
         case .changedOnDisk(let path):
             self.init(message: "\(shownInMessage(path)): the file changed on disk since it was read; not overwritten (--force overwrites it)")
+        // The two refusals a large hard-linked file can meet each name the way out that works for it.
         case .hardLinked(let path, let links):
-            self.init(message: "\(shownInMessage(path)): the file has \(links) hard links; replacing it would split them from it — use --in-place to write it in place, or --output to write elsewhere; nothing written")
+            let remedy = Self.fileInfo(path).map { $0.st_size >= DocumentFile.largeFileSize } == true
+                ? "a file this large (\(DocumentFile.largeFileSize) bytes or more) is not written in place either: use --output to write elsewhere"
+                : "use --in-place to write it in place, or --output to write elsewhere"
+            self.init(message: "\(shownInMessage(path)): the file has \(links) hard links; replacing it would split them from it — \(remedy); nothing written")
         case .mappedInPlace(let path):
-            self.init(message: "\(shownInMessage(path)): a file this large (\(DocumentFile.largeFileSize) bytes or more) is not written in place; write it elsewhere with -o, or drop --in-place to replace it")
+            let links = Self.fileInfo(path).map { Int($0.st_nlink) } ?? 1
+            let remedy = links > 1
+                ? "write it elsewhere with -o (replacing it would split its \(links) hard links)"
+                : "write it elsewhere with -o, or drop --in-place to replace it"
+            self.init(message: "\(shownInMessage(path)): a file this large (\(DocumentFile.largeFileSize) bytes or more) is not written in place; \(remedy)")
         case .noFile:
             self.init(message: "cannot save to standard input; use --output", code: 2)
         case .notALine:
