@@ -98,4 +98,34 @@ struct RecordSourceTests {
         let error = #expect(throws: DocumentSourceError.self) { try source.save(grown, since: edited, overrides: []) }
         #expect(error?.message.contains("cannot be added or removed") == true)
     }
+
+    @Test func aTableWithNullAndNonJSONRowsOpensAndSavesEveryEdit() throws {
+        let database = try TemporaryDatabase()
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE events (id INTEGER PRIMARY KEY, payload)")
+            try db.execute(sql: #"INSERT INTO events VALUES (1, '{"kind": "click"}'), (2, NULL), (3, 'not json {'), (4, 42), (5, X'FF00')"#)
+        }
+        var source = ForeignTableSource(table: try ForeignTable(path: database.path, table: "events", jsonColumn: "payload", keyColumn: "id"))
+        let loaded = try source.load(progress: LoadProgress())
+        // Every row opens: NULL as null, the rows that are not JSON as null and named by their keys.
+        #expect(loaded.value(at: ["2"]) == .null)
+        #expect(loaded.value(at: ["3"]) == .null)
+        #expect(loaded.value(at: ["4"]) == 42)
+        let notice = try #require(source.notice)
+        #expect(notice.contains(#""3" (column"#) && notice.contains(#""5" (2 bytes that are not UTF-8)"#), "\(notice)")
+        #expect(notice.contains("2 rows are not JSON"))
+        // Edits to the NULL row, the row that was not JSON and a JSON row are all saved.
+        var edited = loaded
+        try edited.apply(.replace(at: ["1", "kind"], with: "tap"))
+        try edited.apply(.replace(at: ["2"], with: ["new": true]))
+        try edited.apply(.replace(at: ["3"], with: "fixed"))
+        _ = try source.save(edited, since: loaded, overrides: [])
+        #expect(try source.table.json(key: "1") == #"{"kind": "tap"}"#)
+        #expect(try source.table.json(key: "2").map { try JSONValue(parsing: $0) } == ["new": true])
+        #expect(try source.table.json(key: "3") == #""fixed""#)
+        // The unreadable row nobody edited keeps its bytes.
+        let kept = try queue.read { db in try Data.fetchOne(db, sql: "SELECT payload FROM events WHERE id = 5") }
+        #expect(kept == Data([0xFF, 0x00]))
+    }
 }

@@ -19,14 +19,38 @@ public struct ForeignTableSource: DocumentSource {
     public var layout: RootLayout { .rowsByKey }
     public var canSaveInPlace: Bool { true }
     public var loadsSlowly: Bool { false }
+    /// The rows the last load could not read as JSON (SQL NULL reads as `null` and is not one).
+    public private(set) var notice: String?
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
-        let rows: [(key: String, json: String)]
+        let cells: [(key: String, cell: ForeignTable.Cell)]
         do {
-            rows = try table.rows()
+            cells = try table.cells()
         } catch {
             throw DocumentSourceError(.failed, error.description)
         }
+        // A row that is not JSON does not keep the others from opening: it shows as null (its text
+        // stays as it is unless the person edits the row, which gives it the new value's text).
+        var unreadable: [String] = []
+        let rows = cells.map { row -> (key: String, json: String) in
+            switch row.cell {
+            case .null:
+                return (row.key, "null")
+            case .bytes(let count):
+                unreadable.append("\(JSONWriter.quoted(row.key)) (\(count) bytes that are not UTF-8)")
+                return (row.key, "null")
+            case .text(let text):
+                do throws(JSONParseError) {
+                    _ = try JSONDocument(text, options: options)
+                    return (row.key, text)
+                } catch {
+                    unreadable.append("\(JSONWriter.quoted(row.key)) (column \(error.column): \(error.message))")
+                    return (row.key, "null")
+                }
+            }
+        }
+        notice = unreadable.isEmpty ? nil : "\(table.table): \(unreadable.count) row\(unreadable.count == 1 ? " is" : "s are") not JSON, shown as null (editing one gives it the new value's text): "
+            + unreadable.prefix(3).joined(separator: ", ") + (unreadable.count > 3 ? ", …" : "")
         return try projectedDocument([(table.table, rows)], options: options, name: name, flat: true)
     }
 
