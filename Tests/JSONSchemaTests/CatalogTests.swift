@@ -48,6 +48,22 @@ struct CatalogTests {
         #expect(catalog.entry(forURI: "https://example.com/workflow-1.0.json")?.entry.name == "workflow")
     }
 
+    @Test func globsMatchAsBeforeAndTakeTimeLinearInTheirLength() {
+        #expect(Glob.matches("a/b", path: "/x/a/b"))
+        #expect(!Glob.matches("a/b", path: "/a/b/c"))
+        #expect(Glob.matches("a/**", path: "/x/a"))
+        #expect(Glob.matches("a/**/c", path: "/a/c"))
+        #expect(Glob.matches("a/**/c", path: "/a/b1/b2/c"))
+        #expect(!Glob.matches("a/**/c", path: "/a/b1/b2/d"))
+        #expect(Glob.matches("/**/x?.json", path: "/p/q/x1.json"))
+        // Forty `**/` against thirty folders: a backtracking matcher tries ~30^40 ways (it left the
+        // browser blank for minutes); followed as states, 40 × 30 steps.
+        let pattern = String(repeating: "**/", count: 40) + "x.json"
+        let folders = (0..<30).map { "d\($0)" }.joined(separator: "/")
+        #expect(!Glob.matches(pattern, path: "/\(folders)/y.json"))
+        #expect(Glob.matches(pattern, path: "/\(folders)/x.json"))
+    }
+
     @Test func aCatalogThatIsNotOneIsAClearError() {
         #expect(throws: SchemaLoadError.self) { try SchemaCatalog(text: "{", folder: "/") }
         #expect(throws: SchemaLoadError.self) { try SchemaCatalog(text: #"{"schemas": 3}"#, folder: "/") }

@@ -93,20 +93,31 @@ enum Glob {
     static func matches(_ pattern: String, path: String) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         if !pattern.contains("/") { return parts.last.map { matchSegment(Array(pattern), Array($0)) } ?? false }
-        let patternParts = pattern.split(separator: "/").map(String.init)
-        // A relative pattern may match the end of the path.
-        for start in 0..<max(1, parts.count) where match(patternParts[...], parts[start...]) { return true }
-        return false
-    }
-
-    private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            for skip in 0...path.count where match(pattern.dropFirst(), path.dropFirst(skip)) { return true }
-            return false
+        let segments = pattern.split(separator: "/").map { Array($0) }
+        let globstar = Array("**")
+        // The pattern as an automaton over folder names, every position of it followed at once: a
+        // `**` repeated forty times costs forty states, not forty nested loops over the path.
+        var states = Set<Int>()
+        func enter(_ state: Int) {
+            var state = state
+            while states.insert(state).inserted, state < segments.count, segments[state] == globstar { state += 1 }
         }
-        guard let head = path.first, matchSegment(Array(first), Array(head)) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        // A relative pattern may match the end of the path: it may start before any folder.
+        enter(0)
+        for (position, part) in parts.enumerated() {
+            let name = Array(part)
+            let current = states
+            states = []
+            for state in current where state < segments.count {
+                if segments[state] == globstar {
+                    enter(state)  // one more folder taken by `**`
+                } else if matchSegment(segments[state], name) {
+                    enter(state + 1)
+                }
+            }
+            if position + 1 < parts.count { enter(0) }
+        }
+        return states.contains(segments.count)
     }
 
     private static func matchSegment(_ pattern: [Character], _ text: [Character]) -> Bool {
