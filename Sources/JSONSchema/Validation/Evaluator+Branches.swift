@@ -36,7 +36,11 @@ extension Evaluator {
             guard collecting else { return }
             let closest = Self.closest(failures, in: list, depth: instancePath.count)
             let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
-            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.pointee.keyword); the closest, \(name), fails: \(closest?.errors.first?.message ?? "")")
+            // The closest branch's first error, shortened: nested anyOf at every level of a deep
+            // value would otherwise repeat every message below in each one above (quadratic).
+            let why = closest?.errors.first?.message ?? ""
+            let shortened = why.count > 200 ? why.prefix(200) + "…" : Substring(why)
+            report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.pointee.keyword); the closest, \(name), fails: \(shortened)")
             errors += closest?.errors ?? []
         } else if exactlyOne && valid.count > 1 {
             outcome.valid = false

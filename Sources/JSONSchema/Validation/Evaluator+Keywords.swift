@@ -63,7 +63,7 @@ extension Evaluator {
             var matched = 0
             var position = 0
             for child in reader.children(node) {
-                if quietly({ evaluate(subschema, child).valid }) {
+                if quietly({ evaluate(subschema, child: child, .index(position)).valid }) {
                     matched += 1
                     if annotate { outcome.containsIndices.insert(position) }
                 }

@@ -24,11 +24,18 @@ import LosslessJSON
     var keywordPath: [String] = []
     /// The schema resources entered, outermost first (for `$dynamicRef` and `$recursiveRef`).
     var dynamicScope: [SchemaNode] = []
-    /// How deep evaluation has gone (a bound instead of a stack overflow on a self-referring schema).
+    /// How deep evaluation has gone (a bound instead of a stack overflow on a deep value).
     var depth = 0
-    /// The deepest evaluation allowed: on the large-stack thread, and less on a caller's own stack.
+    /// How deep evaluation has gone since it last moved to a child value: past `maxDepth`, the
+    /// schema refers to itself without ever reaching a value.
+    var depthAtValue = 0
+    /// The deepest evaluation allowed at one value: on the large-stack thread, and less on a
+    /// caller's own stack.
     let maxDepth: Int
     static let maxDepth = 4_000
+    /// The deepest evaluation allowed in all, along a deep value (its levels, and the schema's at
+    /// each): what the large-stack thread holds with room to spare.
+    let maxTotalDepth: Int
 
     init(document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool, maxDepth: Int = Evaluator.maxDepth) {
         self.document = document
@@ -38,6 +45,7 @@ import LosslessJSON
         self.annotate = annotate
         self.collecting = collecting
         self.maxDepth = maxDepth
+        maxTotalDepth = maxDepth == Evaluator.maxDepth ? 20_000 : maxDepth
     }
 
     // MARK: Reporting
@@ -94,7 +102,17 @@ import LosslessJSON
 
     /// A keyword path as a JSON Pointer, as error locations are written.
     static func pointer(_ keywordPath: [String]) -> String {
-        keywordPath.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        var pointer = ""
+        for part in keywordPath {
+            pointer += "/"
+            // Escaping only the parts that need it: every error of a deep value writes its whole path.
+            if part.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                pointer += part.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                pointer += part
+            }
+        }
+        return pointer
     }
 
     /// Applies a schema to a value.
@@ -104,9 +122,17 @@ import LosslessJSON
             return constant ? Outcome() : .invalid
         }
         depth += 1
-        defer { depth -= 1 }
-        guard depth < maxDepth else {
+        depthAtValue += 1
+        defer {
+            depth -= 1
+            depthAtValue -= 1
+        }
+        guard depthAtValue < maxDepth else {
             report("", node, schema: schema, "the schema refers to itself without reaching a value (more than \(maxDepth) levels)")
+            return .invalid
+        }
+        guard depth < maxTotalDepth else {
+            report("", node, schema: schema, "the value nests too deeply to check against this schema (more than \(maxTotalDepth) levels of evaluation)")
             return .invalid
         }
         let entered = schema.isResourceRoot
@@ -130,7 +156,12 @@ import LosslessJSON
     /// Applies a schema to a child value (its path one step longer).
     func evaluate(_ schema: SchemaNode, child node: JSONDocument.Node, _ component: JSONPath.Component) -> Outcome {
         if collecting { instancePath.append(component) }
-        defer { if collecting { instancePath.removeLast() } }
+        let atParent = depthAtValue
+        depthAtValue = 0
+        defer {
+            depthAtValue = atParent
+            if collecting { instancePath.removeLast() }
+        }
         return evaluate(schema, node)
     }
 
