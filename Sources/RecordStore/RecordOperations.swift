@@ -177,16 +177,10 @@ extension RecordOperations {
         let now = Date()
         var records: [StoredRecord] = []
         records.reserveCapacity(texts.count)
-        for text in texts {
-            let id = UUID().uuidString
-            let document: JSONDocument
-            do {
-                document = try JSONDocument(text)
-            } catch {
-                throw RecordStoreError.invalidJSON(id: id, error: error)
-            }
-            guard case .object = document.kind(document.root) else { throw RecordStoreError.notAnObject(id: id) }
-            records.append(StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now))
+        for (position, text) in texts.enumerated() {
+            // Named by its place among the texts: its new id means nothing to the person yet.
+            try requireObjectText(text, id: "#\(position + 1) of \(texts.count)")
+            records.append(StoredRecord(id: UUID().uuidString, type: type, json: text, createdAt: now, updatedAt: now))
         }
         try performWrite { connection in
             for start in stride(from: 0, to: records.count, by: 1_000) {

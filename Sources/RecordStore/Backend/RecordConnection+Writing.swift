@@ -28,13 +28,7 @@ extension RecordConnection {
     /// Stores a JSON object text exactly as given (it must parse as an object): replacing a record
     /// with the same id when `replacing`, at `expectedVersion` when given; else only as a new one.
     func putText(id: String, type: String, text: String, replacing: Bool = true, expectedVersion: Int? = nil) throws {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(text)
-        } catch {
-            throw RecordStoreError.invalidJSON(id: id, error: error)
-        }
-        guard case .object = document.kind(document.root) else { throw RecordStoreError.notAnObject(id: id) }
+        try requireObjectText(text, id: id)
         let now = Date()
         let record = StoredRecord(id: id, type: type, json: text, createdAt: now, updatedAt: now)
         if let expectedVersion {
@@ -47,4 +41,15 @@ extension RecordConnection {
             throw RecordStoreError.exists(id: id, version: try fetch(id: id)?.version ?? 1)
         }
     }
+}
+
+/// Checks that a text to store is a JSON object, as every record is; `id` names it in the error.
+func requireObjectText(_ text: String, id: String) throws(RecordStoreError) {
+    let document: JSONDocument
+    do {
+        document = try JSONDocument(text)
+    } catch {
+        throw .invalidJSON(id: id, error: error)
+    }
+    guard case .object = document.kind(document.root) else { throw .notAnObject(id: id) }
 }
