@@ -76,37 +76,53 @@ public struct JSONSchema: @unchecked Sendable {
     }
 
     /// Whether a document (or one of its values) is known to be valid — the fast path, stopping at
-    /// the first failure. False also when a pattern could not be decided (`validate` says which).
+    /// the first failure. False also when the check could not decide (`validate` says why).
     public func isValid(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> Bool {
-        let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: false)
+        let evaluator = evaluator(for: document, collecting: false)
         let (root, start) = (self.root, node ?? document.root)
         return onLargeStack { evaluator.run(root, start).outcome.valid && evaluator.undecided.isEmpty }
     }
 
     /// Validates a document (or one of its values): every error, in document order, when it is not
-    /// valid, and the patterns that could not be decided, when some could not.
+    /// valid, and what could not be decided, when the check could not decide.
     public func validate(_ document: JSONDocument, at node: JSONDocument.Node? = nil) -> ValidationReport {
-        let start = node ?? document.root
-        guard !isValid(document, at: start) else { return ValidationReport(isValid: true, errors: []) }
-        let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: true)
-        let root = self.root
-        let recorded = onLargeStack { evaluator.run(root, start).errors }
-        let undecided = evaluator.undecided
+        let (root, start) = (self.root, node ?? document.root)
+        let fast = evaluator(for: document, collecting: false)
+        guard !onLargeStack({ fast.run(root, start).outcome.valid && fast.undecided.isEmpty }) else {
+            return ValidationReport(isValid: true, errors: [])
+        }
+        // A limit the fast check reached leaves no verdict: the failures it caused are not errors.
+        if fast.gaveUp { return ValidationReport(isValid: false, errors: [], undecided: fast.undecided) }
+        let detailed = evaluator(for: document, collecting: true, verdictKnown: fast.undecided.isEmpty)
+        let recorded = onLargeStack { detailed.run(root, start).errors } + detailed.droppedNote(at: start)
         let errors = recorded.enumerated().sorted { a, b in
             let (x, y) = (document.range(a.element.node).lowerBound, document.range(b.element.node).lowerBound)
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
+        let undecided = fast.undecided.isEmpty ? [] : detailed.undecided.isEmpty ? fast.undecided : detailed.undecided
         return ValidationReport(isValid: false, errors: errors, undecided: undecided)
+    }
+
+    /// An evaluator of this schema for a document. A collecting one run after a fast one found the
+    /// value invalid for certain (`verdictKnown`) lists a limit it reaches as its last error.
+    func evaluator(for document: JSONDocument, collecting: Bool, verdictKnown: Bool = false, maxDepth: Int = Evaluator.maxDepth) -> Evaluator {
+        Evaluator(
+            document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: collecting,
+            memoizes: !usesDynamicReferences, verdictKnown: verdictKnown, maxDepth: maxDepth)
     }
 
     /// Applies one of the schema's subschemas to a small value, on the caller's stack (a bounded
     /// depth): for descriptions, which ask about one object or value at a time.
     @_spi(SchemaGraph) public func errors(of node: SchemaNode, for value: JSONValue, collecting: Bool) -> (valid: Bool, errors: [ValidationError]) {
         guard let document = try? JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: 10_000)) else { return (false, []) }
-        let evaluator = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: false, maxDepth: 400)
+        let evaluator = Evaluator(
+            document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: false,
+            memoizes: !usesDynamicReferences, maxDepth: 200)
         guard !evaluator.run(node, document.root).outcome.valid else { return (true, []) }
         guard collecting else { return (false, []) }
-        let detailed = Evaluator(document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: true, maxDepth: 400)
+        let detailed = Evaluator(
+            document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: true,
+            memoizes: !usesDynamicReferences, verdictKnown: true, maxDepth: 200)
         return (false, detailed.run(node, document.root).errors)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LosslessJSON
 
 // Swift's `CommandLine.arguments` replaces invalid UTF-8 with U+FFFD, which would write a value or
 // name a file other than the one given: such an argument is refused instead.
@@ -6,4 +7,6 @@ if let position = Keepsake.firstArgumentNotUTF8() {
     printError("keepsake: error: argument \(position) is not valid UTF-8; keepsake takes paths and values in UTF-8")
     terminate(2)
 }
-Keepsake.main(exitCodes: CommandLine.arguments)
+// Every command runs on a deep stack: with a raised --max-depth, a value of a million levels is
+// freed by Swift's runtime one frame per level.
+DeepStack.run { Keepsake.main(exitCodes: CommandLine.arguments) }

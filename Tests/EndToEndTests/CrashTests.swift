@@ -36,17 +36,38 @@ struct CrashTests {
 }
 
 extension CrashTests {
+    /// A million levels (with a raised `--max-depth`): the first screen, browsing, an edit in
+    /// `$EDITOR`, a hundred thousand containers expanded, undo and redo, a save and quitting all
+    /// finish. (A deep object's first screen once crashed: its model sample was freed by recursion.)
     @Test(arguments: ["{\"a\":", "["])
-    func aHundredThousandLevelsOpenBrowseAndQuit(opener: String) throws {
-        // A deep object's first screen crashed: the model sample was decoded and freed by recursion.
-        let file = try scratchFolder().appendingPathComponent("deep.json")
+    func aMillionLevelsOpenEditSaveAndQuit(opener: String) throws {
+        let folder = try scratchFolder()
+        let file = folder.appendingPathComponent("deep.json")
         let closer = opener == "[" ? "]" : "}"
-        try (String(repeating: opener, count: 100_000) + "1" + String(repeating: closer, count: 100_000)).write(to: file, atomically: true, encoding: .utf8)
-        let session = try TmuxSession([file.path, "--max-depth", "200000"])
+        let depth = 1_000_000
+        let original = String(repeating: opener, count: depth) + "1" + String(repeating: closer, count: depth) + "\n"
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        // The editor adds a first member or element to the value it is given (the outermost but one).
+        let editor = folder.appendingPathComponent("editor.sh")
+        try #"sed -i 's/^\[/[0,/; s/^{/{"z":0,/' "$1""#.write(to: editor, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([file.path, "--max-depth", "2000000"], environment: ["EDITOR": "sh \(editor.path)"])
         session.waitFor("the first screen") { $0.contains("deep.json") && ($0.contains("1 key") || $0.contains("1 item")) }
         try session.send("j")
         session.waitFor("a row further down") { $0.contains("row 2 of") }
+        try session.send("o")
+        session.waitFor("the edit from the editor", timeout: 60) { $0.contains("modified") && ($0.contains("2 keys") || $0.contains("2 items")) }
+        try session.send("e")
+        session.waitFor("containers expanded", timeout: 120) { $0.contains("expanded the first 100000 containers") }
+        try session.send("G")
+        session.waitFor("the last row") { $0.contains("row 100003 of 100003") }
+        try session.send("u")
+        session.waitFor("the edit undone", timeout: 120) { $0.contains("undone") }
+        try session.send("C-r")
+        session.waitFor("the edit redone", timeout: 120) { $0.contains("redone") }
+        try session.save(showing: "saved")
         try session.send("q")
-        session.waitForExit()
+        session.waitForExit(timeout: 60)
+        let expected = opener == "[" ? "[[0," + original.dropFirst(2) : #"{"a":{"z":0,"# + original.dropFirst(6)
+        #expect(try String(contentsOf: file, encoding: .utf8) == expected)
     }
 }

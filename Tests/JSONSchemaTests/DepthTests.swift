@@ -30,16 +30,60 @@ struct DepthTests {
         #expect(!invalid.errors.isEmpty && !invalid.errors.contains { $0.message.contains("refers to itself") })
     }
 
-    @Test func aValueTooDeepForTheBoundIsSaidSoAndASelfReferenceIsCaught() throws {
+    @Test func aValueTooDeepForTheBoundIsUndecidedAndASelfReferenceIsCaughtOnce() throws {
         let schema = try JSONSchema(text: Self.recursive)
-        #expect(!schema.isValid(try Self.nested(8_000)))  // 24,000 evaluations: past the bound of 20,000
-        // On a caller's stack the bound is 400 evaluations: 200 levels pass it.
+        // 24,000 evaluations: past the bound of 20,000. Valid, but not known to be: no verdict.
+        let deep = schema.validate(try Self.nested(8_000))
+        #expect(!deep.isValid && deep.errors.isEmpty)
+        #expect(deep.undecided.map(\.message).contains { $0.contains("nests too deeply to check") }, "\(deep.undecided)")
+        // On a caller's stack the bound is 200 evaluations: 200 levels (600 evaluations) pass it.
         let tooDeep = schema.errors(of: schema.root, for: try JSONValue(parsing: Self.nestedText(200), options: JSONParseOptions(maxDepth: 1_000)), collecting: true)
         #expect(!tooDeep.valid)
         #expect(tooDeep.errors.contains { $0.message.contains("nests too deeply to check") }, "\(tooDeep.errors.prefix(2))")
-        let loop = try JSONSchema(text: ##"{"$defs": {"x": {"allOf": [{"$ref": "#/$defs/x"}]}}, "$ref": "#/$defs/x"}"##)
+        // A loop through allOf, anyOf and oneOf back to itself at one value: found on its first
+        // turn (it once went 4,000 levels deep, for every branch), and no verdict is given.
+        let loop = try JSONSchema(text: ##"{"$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"anyOf": [{"$ref": "#/$defs/c"}]}, "c": {"oneOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##)
         let looped = loop.validate(try JSONDocument("1"))
-        #expect(!looped.isValid)
-        #expect(looped.errors.contains { $0.message.contains("refers to itself") })
+        #expect(!looped.isValid && looped.errors.isEmpty)
+        #expect(looped.undecided.count == 1)
+        #expect(looped.undecided.first?.message.contains("refers to itself at this value") == true, "\(looped.undecided)")
+    }
+}
+
+/// Nested applicators that reach one definition along many paths: each definition is applied once
+/// per value, so the cost stays linear where it once doubled with every level.
+@Suite("Evaluation cost")
+struct EvaluationCostTests {
+    /// Levels `L1`…`Ln`, each reaching the one below four times (two anyOf branches, oneOf, allOf).
+    static func doubling(_ levels: Int, reference: String = "$ref", dialect: String = "https://json-schema.org/draft/2020-12/schema") -> String {
+        var definitions = [#""L0": {"type": "integer", "minimum": 5}"#]
+        for k in 1...levels {
+            let below = ##"{"\##(reference)": "#/$defs/L\##(k - 1)"}"##
+            definitions.append(##""L\##(k)": {"anyOf": [\##(below), {"allOf": [\##(below)]}], "oneOf": [\##(below), {"type": "string"}]}"##)
+        }
+        return ##"{"$schema": "\##(dialect)", "$defs": {\##(definitions.joined(separator: ", "))}, "$ref": "#/$defs/L\##(levels)"}"##
+    }
+
+    @Test func nestedApplicatorsThroughReferencesAreLinear() throws {
+        // 2^48 paths to L0: without remembering outcomes this would not end.
+        let schema = try JSONSchema(text: Self.doubling(24))
+        #expect(schema.validate(try JSONDocument("7")).isValid)
+        let invalid = schema.validate(try JSONDocument("3"))
+        #expect(!invalid.isValid && invalid.undecided.isEmpty)
+        // The explanation doubles with every level too: it is cut at a thousand errors, and says so.
+        #expect(invalid.errors.count == Evaluator.maxErrors + 1)
+        #expect(invalid.errors.last?.message.contains("the rest are not shown") == true)
+        let few = schema.validate(try JSONDocument("3")).errors.filter { $0.keyword == "minimum" }
+        #expect(!few.isEmpty)
+    }
+
+    @Test func aCheckPastItsBudgetGivesNoVerdict() throws {
+        // `$dynamicRef` makes an outcome depend on the path taken, so nothing is remembered: the
+        // doubling runs until the budget is spent, and then the answer is "too complex to decide".
+        let schema = try JSONSchema(text: Self.doubling(30, reference: "$dynamicRef"))
+        let report = schema.validate(try JSONDocument("3"))
+        #expect(!report.isValid && report.errors.isEmpty)
+        #expect(report.undecided.first?.message.contains("too complex to check") == true, "\(report.undecided)")
+        #expect(!schema.isValid(try JSONDocument("7")))
     }
 }

@@ -45,12 +45,12 @@ public struct SchemaChecker: DocumentChecker {
         let checked = level.filter { $0.node.constant == nil }
         var fresh: [DocumentProblem] = []
         for applied in checked {
-            let fast = Evaluator(document: document, index: schema.index, assertFormat: schema.options.assertFormat, annotate: schema.annotate, collecting: false)
+            let fast = schema.evaluator(for: document, collecting: false)
             let start = value
             guard !onLargeStack({ fast.run(applied.node, start).outcome.valid && fast.undecided.isEmpty }) else { continue }
-            let detailed = Evaluator(document: document, index: schema.index, assertFormat: schema.options.assertFormat, annotate: schema.annotate, collecting: true)
+            let detailed = schema.evaluator(for: document, collecting: true, verdictKnown: fast.undecided.isEmpty)
             let (prefix, keywords) = (instance, applied.keywords)
-            let errors = onLargeStack { detailed.run(applied.node, start, instancePath: prefix, keywordPath: keywords).errors }
+            let errors = onLargeStack { detailed.run(applied.node, start, instancePath: prefix, keywordPath: keywords).errors } + detailed.droppedNote(at: start)
             fresh += (errors + detailed.undecided).map(DocumentProblem.init)
         }
         // Its earlier problems from those subschemas give way; every other problem stands.

@@ -11,7 +11,17 @@ import LosslessJSON
 
     /// The pointer as text (`/properties/a%20b` escapes as RFC 6901 and URI fragments want).
     var pointerText: String {
-        pointer.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        var text = ""
+        for token in pointer {
+            text += "/"
+            // Escaping only the tokens that need it: every node of a deep schema writes its whole pointer.
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                text += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                text += token
+            }
+        }
+        return text
     }
 }
 

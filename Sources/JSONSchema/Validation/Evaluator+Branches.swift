@@ -41,7 +41,7 @@ extension Evaluator {
             let why = closest?.errors.first?.message ?? ""
             let shortened = why.count > 200 ? why.prefix(200) + "…" : Substring(why)
             report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against none of the \(list.count) schemas of \(check.pointee.keyword); the closest, \(name), fails: \(shortened)")
-            errors += closest?.errors ?? []
+            record(closest?.errors ?? [])
         } else if exactlyOne && valid.count > 1 {
             outcome.valid = false
             report(check.pointee.keyword, node, schema: schema, "\(shown(node)) is valid against more than one schema of oneOf (\(valid.map { Self.branchName(list[$0], $0) }.joined(separator: ", ")))")

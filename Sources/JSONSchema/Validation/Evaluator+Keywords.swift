@@ -249,7 +249,7 @@ extension Evaluator {
             }
         case .ref(let reference):
             guard let target = reference.target else { return }
-            let result = evaluate(target, node)
+            let result = follow(target, node)
             if !result.valid { outcome.valid = false }
             outcome.absorb(result)
         case .dynamicRef(let reference, let anchor):
@@ -260,7 +260,7 @@ extension Evaluator {
             {
                 target = outermost.dynamicAnchors[anchor] ?? target
             }
-            let result = evaluate(target, node)
+            let result = follow(target, node)
             if !result.valid { outcome.valid = false }
             outcome.absorb(result)
         case .recursiveRef(let reference):
@@ -269,9 +269,53 @@ extension Evaluator {
                 // The outermost resource of the dynamic scope that also has $recursiveAnchor: true.
                 if let outermost = dynamicScope.first(where: { $0.recursiveAnchor }) { target = outermost }
             }
-            let result = evaluate(target, node)
+            let result = follow(target, node)
             if !result.valid { outcome.valid = false }
             outcome.absorb(result)
         }
+    }
+
+    /// Applies a reference's target at a value: once per target and value (remembered), and a
+    /// target reached again while it is being applied to the same value is a loop that would
+    /// never end — the check gives up, naming it.
+    func follow(_ target: SchemaNode, _ node: JSONDocument.Node) -> Outcome {
+        let key = FollowedReference(target: ObjectIdentifier(target), node: node.id)
+        if memoizes, let known = followed[key], known.valid || !collecting { return known }
+        // Collecting, a failure is remembered with its errors: their keyword locations below this
+        // reference are the same wherever it is reached from, above it they are this path's.
+        if collecting, memoizes, let known = explained[key] {
+            let prefix = Self.pointer(keywordPath)
+            record(known.errors.lazy.map { error in
+                var error = error
+                error.keywordLocation = prefix + error.keywordLocation
+                return error
+            })
+            return known.outcome
+        }
+        let firstError = errors.count
+        // Loops are looked for only in a long chain of references at one value (real schemas
+        // nest a few): a loop is still found within `loopSearchDepth` and one turn of it.
+        let watched = depthAtValue > Self.loopSearchDepth
+        if watched {
+            guard following.insert(key).inserted else {
+                return giveUp(node, schema: target, "the schema refers to itself at this value without reaching another value (\(target.absoluteLocation)): a loop with no verdict")
+            }
+        }
+        let result = evaluate(target, node)
+        if watched { following.remove(key) }
+        if memoizes, !gaveUp {
+            if followed.count >= Self.maxFollowed { followed.removeAll(keepingCapacity: true) }
+            followed[key] = result
+            if collecting, !result.valid {
+                let prefix = Self.pointer(keywordPath)
+                if explained.count >= Self.maxFollowed { explained.removeAll(keepingCapacity: true) }
+                explained[key] = (result, errors[firstError...].map { error in
+                    var error = error
+                    error.keywordLocation = String(error.keywordLocation.dropFirst(prefix.count))
+                    return error
+                })
+            }
+        }
+        return result
     }
 }

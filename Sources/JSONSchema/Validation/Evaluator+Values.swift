@@ -54,9 +54,12 @@ extension Evaluator {
     /// Whether a property name (a string, not a node) is valid for a schema.
     func propertyName(_ key: String, isValidFor schema: SchemaNode) -> Bool {
         guard let keyDocument = try? JSONDocument(JSONWriter.quoted(key)) else { return false }
-        let evaluator = Evaluator(document: keyDocument, index: index, assertFormat: assertFormat, annotate: false, collecting: false)
+        let evaluator = Evaluator(document: keyDocument, index: index, assertFormat: assertFormat, annotate: false, collecting: false, memoizes: false)
         evaluator.dynamicScope = dynamicScope
-        return evaluator.evaluate(schema, keyDocument.root).valid
+        let valid = evaluator.evaluate(schema, keyDocument.root).valid
+        // A pattern it could not decide, or a limit it reached, leaves this check's verdict unknown too.
+        undecided += evaluator.undecided
+        return valid
     }
 }
 

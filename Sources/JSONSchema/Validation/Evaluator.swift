@@ -36,16 +36,54 @@ import LosslessJSON
     /// The deepest evaluation allowed in all, along a deep value (its levels, and the schema's at
     /// each): what the large-stack thread holds with room to spare.
     let maxTotalDepth: Int
+    /// Subschemas applied so far, and how many may be before the check gives up: enough for any
+    /// schema applied in linear time (`stepsPerValue` per value, plus `baseSteps`), far less than
+    /// nested applicators or cycles could take.
+    var steps = 0
+    let budget: Int
+    static let baseSteps = 4_000_000
+    static let stepsPerValue = 256
+    /// Whether the check gave up (deeper or longer than allowed): every evaluation after ends at once.
+    var gaveUp = false
+    /// Whether an earlier run already found the value invalid for certain (the collecting run after
+    /// the fast one): giving up then only ends the list of errors, it cannot make the verdict unknown.
+    let verdictKnown: Bool
+    /// Outcomes of references already followed at a value, by target and value: a schema whose
+    /// applicators reach the same definition along many paths evaluates it once per value.
+    /// (Off when `$dynamicRef` or `$recursiveRef` make a target's outcome depend on the path.)
+    var followed: [FollowedReference: Outcome] = [:]
+    /// Collecting, the failures of references already followed, with their errors (keyword
+    /// locations relative to the reference).
+    var explained: [FollowedReference: (outcome: Outcome, errors: [ValidationError])] = [:]
+    let memoizes: Bool
+    /// The references being followed now: one reached again at the same value loops forever.
+    var following: Set<FollowedReference> = []
+    static let loopSearchDepth = 32
+    /// The most outcomes remembered (then forgotten all at once): bounded memory on a large document.
+    static let maxFollowed = 1 << 20
 
-    init(document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool, maxDepth: Int = Evaluator.maxDepth) {
+    /// A reference's target schema applied at one value.
+    struct FollowedReference: Hashable {
+        let target: ObjectIdentifier
+        let node: Int
+    }
+
+    init(
+        document: JSONDocument, index: SchemaIndex, assertFormat: Bool, annotate: Bool, collecting: Bool,
+        memoizes: Bool, verdictKnown: Bool = false, maxDepth: Int = Evaluator.maxDepth
+    ) {
         self.document = document
         reader = JSONDocumentReader(document)
         self.index = index
         self.assertFormat = assertFormat
         self.annotate = annotate
         self.collecting = collecting
+        self.memoizes = memoizes
+        self.verdictKnown = verdictKnown
         self.maxDepth = maxDepth
         maxTotalDepth = maxDepth == Evaluator.maxDepth ? 20_000 : maxDepth
+        let (perValue, overflow) = document.nodeCount.multipliedReportingOverflow(by: Self.stepsPerValue)
+        budget = overflow ? Int.max : Self.baseSteps + perValue
     }
 
     // MARK: Reporting
@@ -64,8 +102,51 @@ import LosslessJSON
         return answer
     }
 
+    /// Stops the check: past a limit its verdict would be a guess. The reason is noted as
+    /// undecided (the value is neither valid nor invalid) — or, when the value is already known
+    /// invalid, as the last error listed.
+    func giveUp(_ node: JSONDocument.Node, schema: SchemaNode, _ reason: String) -> Outcome {
+        if !gaveUp {
+            gaveUp = true
+            let error = ValidationError(
+                instancePath: JSONPath(instancePath), node: node, keywordLocation: Self.pointer(keywordPath),
+                absoluteKeywordLocation: schema.absoluteLocation, keyword: "", message: reason)
+            if verdictKnown {
+                if collecting { errors.append(error) }
+            } else {
+                undecided.append(error)
+            }
+        }
+        return .invalid
+    }
+
+    /// The most errors held at once: nested applicators can explain one failure with a number of
+    /// errors that doubles at every level. Past it, errors are not recorded (`errorsDropped`).
+    static let maxErrors = 1_000
+    /// Whether some error was not recorded for `maxErrors`.
+    var errorsDropped = false
+
+    /// The error that says errors were dropped, if some were (listed last, at the value checked).
+    func droppedNote(at node: JSONDocument.Node) -> [ValidationError] {
+        guard errorsDropped else { return [] }
+        return [ValidationError(
+            instancePath: JSONPath([]), node: node, keywordLocation: "", absoluteKeywordLocation: "", keyword: "",
+            message: "more errors than the \(Self.maxErrors) listed (nested applicators multiply them): the rest are not shown")]
+    }
+
+    /// Adds errors, as many as `maxErrors` allows.
+    func record(_ more: some Collection<ValidationError>) {
+        let room = Self.maxErrors - errors.count
+        if more.count > room { errorsDropped = true }
+        errors += more.prefix(max(0, room))
+    }
+
     func report(_ keyword: String, _ node: JSONDocument.Node, schema: SchemaNode, _ message: @autoclosure () -> String) {
         guard collecting else { return }
+        guard errors.count < Self.maxErrors else {
+            errorsDropped = true
+            return
+        }
         let path = Self.pointer(keywordPath)
         let absolute = schema.absoluteLocation + (keyword.isEmpty ? "" : "/" + keyword)
         errors.append(ValidationError(
@@ -121,6 +202,11 @@ import LosslessJSON
             if !constant { report("", node, schema: schema, "no value is allowed here (the schema is false)") }
             return constant ? Outcome() : .invalid
         }
+        guard !gaveUp else { return .invalid }
+        steps += 1
+        guard steps <= budget else {
+            return giveUp(node, schema: schema, "too complex to check: more than \(budget) subschema applications (applicators nested or repeated without end)")
+        }
         depth += 1
         depthAtValue += 1
         defer {
@@ -128,12 +214,10 @@ import LosslessJSON
             depthAtValue -= 1
         }
         guard depthAtValue < maxDepth else {
-            report("", node, schema: schema, "the schema refers to itself without reaching a value (more than \(maxDepth) levels)")
-            return .invalid
+            return giveUp(node, schema: schema, "the schema applies more than \(maxDepth) subschemas within one another at this value")
         }
         guard depth < maxTotalDepth else {
-            report("", node, schema: schema, "the value nests too deeply to check against this schema (more than \(maxTotalDepth) levels of evaluation)")
-            return .invalid
+            return giveUp(node, schema: schema, "the value nests too deeply to check against this schema (more than \(maxTotalDepth) levels of evaluation)")
         }
         let entered = schema.isResourceRoot
         if entered { dynamicScope.append(schema) }

@@ -42,26 +42,56 @@ public enum JSONValue: Sendable, Hashable {
     /// Whether this is `null`.
     public var isNull: Bool { if case .null = self { true } else { false } }
 
+    // Equality and hashing walk with a list of pending values, not by recursion: a value may nest a
+    // million levels (a raised `maxDepth`), far past what a thread's stack holds.
+
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a.unicodeScalarsEqual(b)
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a == b
-        default: false
+        var pending: [(JSONValue, JSONValue)] = []
+        var pair = (lhs, rhs)
+        while true {
+            switch pair {
+            case (.null, .null): break
+            case (.bool(let a), .bool(let b)): guard a == b else { return false }
+            case (.number(let a), .number(let b)): guard a == b else { return false }
+            case (.string(let a), .string(let b)): guard a.unicodeScalarsEqual(b) else { return false }
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                pending.append(contentsOf: zip(a, b))
+            case (.object(let a), .object(let b)):
+                guard a.members.count == b.members.count else { return false }
+                for (x, y) in zip(a.members, b.members) {
+                    guard x.key.unicodeScalarsEqual(y.key) else { return false }
+                    pending.append((x.value, y.value))
+                }
+            default: return false
+            }
+            guard let next = pending.popLast() else { return true }
+            pair = next
         }
     }
 
     public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null: hasher.combine(0)
-        case .bool(let b): hasher.combine(b)
-        case .number(let n): hasher.combine(n)
-        case .string(let s): s.hashByScalars(into: &hasher)
-        case .array(let a): hasher.combine(a)
-        case .object(let o): hasher.combine(o)
+        var pending: [JSONValue] = []
+        var value = self
+        while true {
+            switch value {
+            case .null: hasher.combine(0)
+            case .bool(let b): hasher.combine(b)
+            case .number(let n): hasher.combine(n)
+            case .string(let s): s.hashByScalars(into: &hasher)
+            case .array(let a):
+                // The count first, so `[[1], 2]` and `[[1, 2]]` hash apart.
+                hasher.combine(1)
+                hasher.combine(a.count)
+                pending.append(contentsOf: a.reversed())
+            case .object(let o):
+                hasher.combine(2)
+                hasher.combine(o.members.count)
+                for member in o.members { member.key.hashByScalars(into: &hasher) }
+                pending.append(contentsOf: o.members.reversed().lazy.map(\.value))
+            }
+            guard let next = pending.popLast() else { return }
+            value = next
         }
     }
 }

@@ -10,18 +10,26 @@ public enum JSONWriter {
 
     /// A value as strict JSON, laid out with two-space indentation: comments gone, JSON5's
     /// spellings made JSON's; nil when it holds `NaN` or `Infinity`, which JSON cannot spell.
+    ///
+    /// A value nesting deeper than `deepestIndented` levels is written on one line: indentation
+    /// would grow its text with the square of its depth (terabytes for a million levels).
     public static func strictJSON(_ value: JSONValue) -> String? {
-        var stack = [value]
-        while let next = stack.popLast() {
+        var stack = [(value, depth: 0)]
+        var deepest = 0
+        while let (next, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
             switch next {
             case .number(let number) where number.jsonLiteral == nil: return nil
-            case .array(let elements): stack += elements
-            case .object(let object): stack += object.members.map(\.value)
+            case .array(let elements): stack += elements.lazy.map { ($0, depth + 1) }
+            case .object(let object): stack += object.members.lazy.map { ($0.value, depth + 1) }
             default: break
             }
         }
-        return serialize(value, style: .pretty)
+        return serialize(value, style: deepest > deepestIndented ? .minified : .pretty)
     }
+
+    /// The deepest nesting `strictJSON` indents.
+    public static let deepestIndented = 256
 
     /// A string literal: `"`, `\` and control characters (C0, DEL, C1) escaped (short forms where
     /// JSON has them), everything else written as UTF-8.
@@ -86,41 +94,59 @@ public enum JSONWriter {
         }
     }
 
+    /// Writes a value with a list of what is left to write, not by recursion (a value may nest
+    /// far deeper than a thread's stack).
     private static func write(_ value: JSONValue, style: JSONStyle, indent: String, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += style.syntax == .json5 ? n.literal : n.jsonLiteral ?? n.literal
-        case .string(let s): out += quoted(s, quote: style.syntax == .json5 ? style.quote : "\"")
-        case .array(let elements):
-            guard !elements.isEmpty else {
-                out += "[]"
-                return
-            }
-            out += "["
-            let inner = style.indent.map { indent + $0 }
-            for (i, element) in elements.enumerated() {
-                if i > 0 { out += "," }
-                if let inner { out += style.newline + inner } else if i > 0 { out += style.comma }
-                write(element, style: style, indent: inner ?? indent, into: &out)
-            }
-            if style.indent != nil { out += (style.trailingComma ? "," : "") + style.newline + indent }
-            out += "]"
-        case .object(let object):
-            guard !object.members.isEmpty else {
-                out += "{}"
-                return
-            }
-            out += "{"
-            let inner = style.indent.map { indent + $0 }
-            for (i, member) in object.members.enumerated() {
-                if i > 0 { out += "," }
-                if let inner { out += style.newline + inner } else if i > 0 { out += style.comma }
-                out += key(member.key, style: style) + style.colon
-                write(member.value, style: style, indent: inner ?? indent, into: &out)
-            }
-            if style.indent != nil { out += (style.trailingComma ? "," : "") + style.newline + indent }
-            out += "}"
+        enum Step {
+            case value(JSONValue, indent: String)
+            case text(String)
         }
+        var steps: [Step] = [.value(value, indent: indent)]
+        while let step = steps.popLast() {
+            switch step {
+            case .text(let text): out += text
+            case .value(.null, _): out += "null"
+            case .value(.bool(let b), _): out += b ? "true" : "false"
+            case .value(.number(let n), _): out += style.syntax == .json5 ? n.literal : n.jsonLiteral ?? n.literal
+            case .value(.string(let s), _): out += quoted(s, quote: style.syntax == .json5 ? style.quote : "\"")
+            case .value(.array(let elements), let indent):
+                guard !elements.isEmpty else {
+                    out += "[]"
+                    continue
+                }
+                out += "["
+                let inner = style.indent.map { indent + $0 }
+                steps.append(.text(closing("]", style: style, indent: indent)))
+                for (i, element) in elements.enumerated().reversed() {
+                    steps.append(.value(element, indent: inner ?? indent))
+                    steps.append(.text(separator(first: i == 0, style: style, inner: inner)))
+                }
+            case .value(.object(let object), let indent):
+                guard !object.members.isEmpty else {
+                    out += "{}"
+                    continue
+                }
+                out += "{"
+                let inner = style.indent.map { indent + $0 }
+                steps.append(.text(closing("}", style: style, indent: indent)))
+                for (i, member) in object.members.enumerated().reversed() {
+                    steps.append(.value(member.value, indent: inner ?? indent))
+                    steps.append(.text(separator(first: i == 0, style: style, inner: inner) + key(member.key, style: style) + style.colon))
+                }
+            }
+        }
+    }
+
+    /// What precedes an element or member: a comma after the first, then a new line and the
+    /// indentation (or the style's space after a comma when it has no lines).
+    private static func separator(first: Bool, style: JSONStyle, inner: String?) -> String {
+        let comma = first ? "" : ","
+        if let inner { return comma + style.newline + inner }
+        return first ? "" : comma + style.comma
+    }
+
+    /// What closes a container: a trailing comma and the parent's indentation when laid out in lines.
+    private static func closing(_ bracket: String, style: JSONStyle, indent: String) -> String {
+        style.indent != nil ? (style.trailingComma ? "," : "") + style.newline + indent + bracket : bracket
     }
 }

@@ -47,18 +47,39 @@ extension BrowserState {
         }
     }
 
+    /// Expands again, in `new`, the containers of a replaced region that were expanded: each
+    /// found by the same step from its parent (a member's key, an element's position) — parents
+    /// first, so a chain of a million expanded levels costs one step each, not a path each.
+    private func reexpanded(_ region: [(node: Node, info: Expansion)], after change: JSONNodeChange, in new: JSONDocument) -> [Node: Expansion] {
+        var found: [Node: Node] = [:]
+        var result: [Node: Expansion] = [:]
+        for (node, info) in region.sorted(by: { $0.node < $1.node }) {
+            guard let oldParent = info.parent, let newParent = found[oldParent] ?? change.newNode(oldParent) else { continue }
+            let step: JSONPath.Component? = switch document.kind(oldParent) {
+            case .object: document.key(node).map { .key($0) }
+            default: .index(info.index)
+            }
+            guard let step, let newNode = new.step(from: newParent, step), new.kind(newNode).isContainer,
+                let position = new.child(newParent, holding: newNode)?.position
+            else { continue }
+            found[node] = newNode
+            result[newNode] = Expansion(parent: newParent, index: position)
+        }
+        return result
+    }
+
     /// Follows an edit that parsed again only the children `change.replaced` of one container:
     /// the rows and expansions after them move, theirs are built again.
     private mutating func follow(_ change: JSONNodeChange, to new: JSONDocument) {
         let low = Node(id: change.replaced.lowerBound)
         let high = Node(id: change.replaced.upperBound)
         let container = change.container
-        // Expansions outside the region move; inside it they are found again by path.
-        var regionPaths: [JSONPath] = []
+        // Expansions outside the region move; inside it they are found again by key or position.
+        var region: [(node: Node, info: Expansion)] = []
         var moved: [Node: Expansion] = [:]
         for (node, info) in expanded {
             guard let id = change.newNode(node) else {
-                regionPaths.append(document.path(of: node))
+                region.append((node, info))
                 continue
             }
             // The parent of a node outside the region is outside it too.
@@ -74,9 +95,9 @@ extension BrowserState {
         while end < rows.count, rows[end].isPlaceholder, let parent = rows[end].parent, parent >= low, parent < high { end += 1 }
         rows.follow(change, from: end)
         rows.removeSubrange(first..<end)
+        moved.merge(reexpanded(region, after: change, in: new)) { kept, _ in kept }
         document = new
         expanded = moved
-        reexpand(regionPaths)
         rootCount = document.kind(document.root) == .array ? document.childCount(document.root) : 1
         // The region's new children are shown if their container is open and on screen.
         if expanded[container] != nil, let containerRow = rows.firstIndex(ofNode: container) {

@@ -27,7 +27,10 @@ struct EditCommand: ParsableCommand {
         var request: EditorRequest
         do {
             request = try file.withValue(at: path) { bytes, decoded in
-                if case .string(let string) = try decoded() { return EditorRequest(path: path, text: string, isString: true) }
+                // Only a string is decoded (a container's text is shown as written, however deep).
+                if bytes.first == UInt8(ascii: "\"") || bytes.first == UInt8(ascii: "'"), case .string(let string) = try decoded() {
+                    return EditorRequest(path: path, text: string, isString: true)
+                }
                 return EditorRequest(path: path, text: String(decoding: bytes, as: UTF8.self), isString: false)
             }
         } catch let error as DocumentFileError {

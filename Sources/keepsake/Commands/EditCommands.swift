@@ -47,7 +47,7 @@ struct GetCommand: ParsableCommand {
     @Flag(help: "Print a string value unquoted, its escapes decoded.")
     var raw = false
 
-    @Flag(help: "Print the value as strict JSON (comments dropped, JSON5's spellings converted), for scripts that pipe to jq.")
+    @Flag(help: "Print the value as strict JSON (comments dropped, JSON5's spellings converted), for scripts that pipe to jq; on one line when it nests deeper than 256 levels.")
     var json = false
 
     func validate() throws {

@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check that files are valid JSON; print FILE:LINE:COLUMN: error: MESSAGE for each that is not.",
-        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. Exit status: 0 when all files are valid, 1 when one is not, 2 when a schema's pattern could not be decided on a value (the engine gave up: the file's validity is unknown) or for a usage error."
+        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. Exit status: 0 when all files are valid, 1 when one is not, 2 when a check could not decide (a pattern the engine gave up on, a schema that loops or multiplies its work past a limit, a value nesting deeper than the check goes: the file's validity is unknown) or for a usage error."
     )
 
     @Argument(help: "The files to check (\"-\" for standard input).")
@@ -115,7 +115,7 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if undecided {
-            throw CommandFailure(message: "a pattern could not be decided (above): the validity of those files is unknown", code: 2)
+            throw CommandFailure(message: "too complex to decide (above): the validity of those files is unknown", code: 2)
         }
         if failed { throw CommandFailure(message: "") }
     }
