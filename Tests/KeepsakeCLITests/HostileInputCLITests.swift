@@ -39,6 +39,12 @@ struct HostileInputCLITests {
         #expect(key.status == 2)
         #expect(key.stderr.contains("lone surrogate"), "\(key.stderr)")
         #expect(try scratch.read(file) == sample)
+        // Nor does an editor's text carry one in: the edit is refused, the file kept.
+        let editor = try scratch.file("editor.sh", #"printf '["\\ud800"]' > "$1""# + "\n")
+        let edited = try Subprocess.run("/usr/bin/env", ["EDITOR=sh \(editor)", Keepsake.binary, "edit", file, ".a"], input: "")
+        #expect(edited.status != 0)
+        #expect(edited.stderr.contains("lone surrogate"), "\(edited.stderr)")
+        #expect(try scratch.read(file) == sample)
         // A pair is one character, written as the writer writes it.
         #expect(try Keepsake.run("set", file, ".a", #""\ud83d\ude00""#).status == 0)
         #expect(try scratch.read(file) == "{\"a\": \"😀\"}\n")

@@ -184,6 +184,23 @@ struct ExternalEditorTests {
         #expect(kept == #"{"list": [1, 2]}"#)
     }
 
+    @Test func aLoneSurrogateIsRefusedFromTheEditorAndTheValueLine() throws {
+        // "\ud800" names half a character: stored, it would read back as U+FFFD.
+        let editor = ScriptedEditor([{ _ in .edited(#"["\ud800"]"#) }])
+        var state = BrowserState(document: try JSONDocument(#"{"a": null}"#), sourceName: "f.json", registry: ModelRegistry())
+        press(&state, "j")
+        guard case .openInEditor(let request)? = press(&state, "o").first else { Issue.record("no editor effect"); return }
+        _ = update(&state, .editorFinished(request, editor.edit(request)))
+        // Offered as a syntax error at its place (reopen or discard), as any other.
+        #expect(screen(state).contains("lone surrogate"), "\(screen(state))")
+        press(&state, "d")
+        #expect(!state.isModified)
+        press(&state, #"<Enter><C-u>"\udc00"<Enter>"#)
+        #expect(state.message?.contains("lone surrogate") == true, "\(state.message ?? "") \(screen(state))")
+        #expect(!state.isModified)
+        #expect(state.document.text.string == #"{"a": null}"#)
+    }
+
     @Test func aFailedOrIdleEditorChangesNothing() throws {
         let editor = ScriptedEditor([{ _ in .failed("the editor exited with status 1 (false)") }, { _ in .unchanged }])
         var state = BrowserState(document: try JSONDocument(#"{"a": "x"}"#), sourceName: "f.json", registry: ModelRegistry())

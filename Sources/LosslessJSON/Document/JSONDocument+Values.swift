@@ -104,6 +104,18 @@ extension JSONValue {
     public init(parsing bytes: some Collection<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
         self = try JSONDocument(bytes: bytes, options: options).rootValue
     }
+
+    /// Parses a value a person entered — typed, passed as an argument, written in an editor — to
+    /// store it: as `init(parsing:)`, and a lone surrogate escape (`"\uD800"`), which a file may
+    /// hold but which names no character, is an error rather than U+FFFD.
+    public init(parsingEntered text: String, options: JSONParseOptions = .default) throws(JSONParseError) {
+        let bytes = JSONBytes(text)
+        let document = try JSONDocument(storage: bytes, options: options)
+        if let offset = LoneSurrogate.firstEscape(in: text.utf8) {
+            throw JSONParseError(RawParseError(offset: offset, reason: .loneSurrogate), in: bytes, syntax: options.syntax)
+        }
+        self = document.rootValue
+    }
 }
 
 /// Decodes the body of a validated string (escapes resolved; a lone surrogate becomes U+FFFD).

@@ -74,6 +74,8 @@ struct RawParseError: Error {
         case invalidHexEscape
         case expectedHexDigit
         case invalidIdentifier
+        /// A `\uD800`–`\uDFFF` escape without its pair, in a value a person entered (a file may hold one).
+        case loneSurrogate
     }
     var offset: Int
     var reason: Reason
@@ -184,6 +186,7 @@ extension JSONParseError {
         case .invalidHexEscape: return ("two hexadecimal digits after \\x", "")
         case .expectedHexDigit: return ("a hexadecimal digit", "")
         case .invalidIdentifier: return ("a key", "")
+        case .loneSurrogate: return ("a character", "a lone surrogate escape (\\uD800–\\uDFFF without its pair) names no character: write the pair, or the character itself")
         }
     }
 

@@ -114,7 +114,7 @@ extension BrowserState {
 
     private mutating func parseJSON(_ text: String) -> JSONValue? {
         do {
-            return try JSONValue(parsing: text)
+            return try JSONValue(parsingEntered: text)
         } catch {
             say("refused: not JSON (column \(error.column): \(error.message))", error: true)
             return nil

@@ -83,7 +83,7 @@ public struct EditorRequest: Hashable, Sendable {
     public func result(of edited: String, options: JSONParseOptions = .default) throws(JSONParseError) -> (value: JSONValue, rawText: String?) {
         let trimmed = edited.hasSuffix("\n") && !text.hasSuffix("\n") ? String(edited.dropLast()) : edited
         if isString { return (.string(trimmed), nil) }
-        return (try JSONValue(parsing: trimmed, options: options), trimmed)
+        return (try JSONValue(parsingEntered: trimmed, options: options), trimmed)
     }
 }
 

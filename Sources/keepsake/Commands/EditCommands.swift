@@ -178,9 +178,6 @@ struct SetCommand: ParsableCommand {
             let extra = values.dropFirst().map { $0.hasPrefix("-") ? "'\($0)' (an unknown option?)" : "'\($0)'" }
             throw ValidationError("one value expected after the path; also given: \(extra.joined(separator: ", "))")
         }
-        if let offset = LoneSurrogate.firstEscape(in: Array(json.utf8)) {
-            throw ValidationError("the new value has a lone surrogate escape at byte \(offset + 1) (\\uD800–\\uDFFF without its pair), which names no character; write the pair or the character itself")
-        }
     }
 
     func run() throws {
@@ -189,7 +186,7 @@ struct SetCommand: ParsableCommand {
         valueOptions.jsonLines = false
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: json, options: valueOptions)
+            value = try JSONValue(parsingEntered: json, options: valueOptions)
         } catch {
             if json.hasPrefix("-") { throw CommandFailure(message: "unknown option '\(json)'", code: 2) }
             throw CommandFailure(message: "the new value is not valid \(valueOptions.syntax): \(error.message) at column \(error.column)", code: 2)
