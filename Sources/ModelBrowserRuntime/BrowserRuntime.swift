@@ -95,6 +95,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         settings.apply(to: &state)
         describe?(&state)
         if let notice = source.notice { state.note([state.message, notice].compactMap { $0 }.joined(separator: " — "), error: state.messageIsError) }
+        settings.reportProblems(in: &state)
         return state
     }
 

@@ -44,7 +44,7 @@ struct SettingsFileTests {
         #expect(settings.editor == "vi")
     }
 
-    @Test func eachBadSettingIsReportedWithItsLineAndTheRestIsKept() {
+    @Test func eachBadSettingIsReportedWithItsLineAndTheRestIsKept() throws {
         let settings = SettingsFile.parse("""
             theme = "neon"
             wrap = "yes"
@@ -73,6 +73,15 @@ struct SettingsFileTests {
         #expect(byLine[14]?.contains("moveUp: keys are a list of names") == true)
         #expect(byLine[15]?.contains("u is bound to both") == true)  // u is undo's
         #expect(settings.problems.count == 9)
+        // The browser shows the first before any note made as the document opened (a schema's,
+        // a source's), which once hid it.
+        var state = BrowserState(document: try JSONDocument("{}"), sourceName: "x.json", registry: .init())
+        state.note("typed by the schema")
+        settings.reportProblems(in: &state)
+        #expect(state.message?.hasPrefix("settings, line 1: theme must be one of") == true, "\(state.message ?? "")")
+        #expect(state.message?.contains("(and 8 more: keepsake --print-config)") == true)
+        #expect(state.message?.hasSuffix("· typed by the schema") == true)
+        #expect(state.messageIsError)
         // What was understood applies; every problem leaves the built-in value.
         #expect(settings.editor == "hx")
         #expect(settings.theme == Theme.standard)

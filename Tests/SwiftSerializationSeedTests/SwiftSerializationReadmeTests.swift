@@ -1,5 +1,8 @@
 // Andre-Pham/SwiftSerialization's README classes and calls, unchanged but for the import.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SwiftSerializationCompat
 import Testing
 
@@ -150,10 +153,24 @@ class Human: Storable {
     }
 }
 
+/// The scratch folder of this test process. The databases stay open until the process ends, so
+/// the folder outlives the tests: it is removed by the next run instead (every `keepsake-seed-PID`
+/// folder whose process is gone).
+let scratchDatabaseFolder: URL = {
+    let temporary = FileManager.default.temporaryDirectory
+    let prefix = "keepsake-seed-"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+        guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
+    let folder = temporary.appendingPathComponent(prefix + String(ProcessInfo.processInfo.processIdentifier))
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}()
+
 /// A scratch database file per test.
 func scratchDatabasePath(_ name: String = #function) -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-seed-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = scratchDatabaseFolder
     let path = folder.appendingPathComponent(name.filter { $0.isLetter || $0.isNumber } + ".sqlite").path
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     return path

@@ -36,13 +36,18 @@ public struct BrowserSettings: Hashable, Sendable {
     /// The built-in settings.
     public init() {}
 
-    /// Applies what belongs to a browser state (keys, wrapping, and the first problem as a message).
+    /// Applies what belongs to a browser state: keys and wrapping.
     public func apply(to state: inout BrowserState) {
         state.keys = keys
         state.wrapValues = wrapValues
-        if let problem = problems.first, state.message == nil {
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more: keepsake --print-config)" : ""
-            state.say("settings, \(problem)\(more) — \(file ?? "")", error: true)
-        }
+    }
+
+    /// Puts the first problem before the state's message (a schema's or a source's note, made
+    /// after the settings were applied, must not hide it).
+    public func reportProblems(in state: inout BrowserState) {
+        guard let problem = problems.first else { return }
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more: keepsake --print-config)" : ""
+        let said = "settings, \(problem)\(more) — \(file ?? "")"
+        state.say([said, state.message].compactMap { $0 }.joined(separator: " · "), error: true)
     }
 }
