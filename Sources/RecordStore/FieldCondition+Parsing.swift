@@ -15,6 +15,10 @@ extension FieldCondition {
         var index = 0
         while index < characters.count {
             let c = characters[index]
+            if inQuotes, c == "\\" {
+                index += 2  // an escape inside a quoted key: `\"` does not end it
+                continue
+            }
             if c == "\"" { inQuotes.toggle() }
             if !inQuotes, "=<>!".contains(c), index > 0 {
                 var op = String(c)

@@ -141,8 +141,11 @@ public final class SQLiteRecordBackend: RecordBackend {
 
     public func createFieldIndex(on path: JSONPath) throws(RecordStoreError) -> String {
         let name = fieldIndexName(path)
+        guard let expression = SQLiteRecordConnection.extractText(path) else {
+            throw RecordStoreError.database(path: self.path, detail: "SQLite cannot index \(path.jq): a key with a quote, a backslash or a control character is found by a lookup an index cannot hold (queries on it still work)")
+        }
         try run { db in
-            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \"\(name)\" ON record (\(SQLiteRecordConnection.extractText(path)))")
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \"\(name)\" ON record (\(expression))")
         }
         return name
     }

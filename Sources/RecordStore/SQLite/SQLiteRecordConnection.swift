@@ -130,18 +130,16 @@ struct SQLiteRecordConnection: RecordConnection {
 
     // MARK: JSON in SQLite
 
-    /// `$.a."b c"[0]` for SQLite's JSON functions.
-    static func sqlitePath(_ path: JSONPath) -> String {
+    /// `$.a."b c"[0]` for SQLite's JSON functions, when every key can be written in SQLite's path
+    /// syntax (`pathKeys`); nil otherwise.
+    static func sqlitePath(_ path: JSONPath) -> String? {
         var text = "$"
         for component in path.components {
             switch component {
             case .index(let index): text += "[\(index)]"
-            case .key(let key):
-                if isPlainKey(key) {
-                    text += "." + key
-                } else {
-                    text += ".\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-                }
+            case .key(let key) where isPlainKey(key): text += "." + key
+            case .key(let key) where isQuotableKey(key): text += ".\"" + key + "\""
+            case .key: return nil
             }
         }
         return text
@@ -149,14 +147,54 @@ struct SQLiteRecordConnection: RecordConnection {
 
     /// `json_extract(json, '$.path')`, the path written into the SQL rather than bound: SQLite uses
     /// an index on an expression only for that same expression, and a bound path is not the same.
+    /// A key SQLite's path syntax cannot name is looked up among its object's members instead.
     static func extract(_ path: JSONPath) -> SQL {
-        SQL(sql: extractText(path))
+        if let path = sqlitePath(path) { return SQL(sql: "json_extract(json, \(literal(path)))") }
+        return member(path, column: "value")
     }
 
-    /// The text of `extract(_:)`.
-    static func extractText(_ path: JSONPath) -> String {
-        "json_extract(json, '\(sqlitePath(path).replacingOccurrences(of: "'", with: "''"))')"
+    /// `json_type` of the value at a path (as `extract(_:)` finds it).
+    static func type(_ path: JSONPath) -> SQL {
+        if let path = sqlitePath(path) { return SQL(sql: "json_type(json, \(literal(path)))") }
+        return member(path, column: "type")
     }
+
+    /// The expression an index on a path is made of; nil for a path with a key SQLite's path syntax
+    /// cannot name (an index cannot hold the lookup that finds it).
+    static func extractText(_ path: JSONPath) -> String? {
+        sqlitePath(path).map { "json_extract(json, \(literal($0)))" }
+    }
+
+    /// A column of `json_each` for the member at a path: the path is walked with SQLite's path
+    /// syntax as far as it can write it, then each key it cannot write is found by `json_each`'s
+    /// decoded key (bound, never written into the SQL), the last occurrence as keepsake reads it.
+    private static func member(_ path: JSONPath, column: String) -> SQL {
+        // Qualified: inside a lookup, a bare `json` is json_each's own hidden column.
+        var container = SQL(sql: "record.json")
+        var steps = "$"
+        var last: SQL?
+        for (position, component) in path.components.enumerated() {
+            let isLast = position == path.components.count - 1
+            switch component {
+            case .index(let index): steps += "[\(index)]"
+            case .key(let key) where isPlainKey(key): steps += "." + key
+            case .key(let key) where isQuotableKey(key): steps += ".\"" + key + "\""
+            case .key(let key):
+                // Only a container is walked into: a string's text is not read as JSON.
+                let selected = isLast ? SQL(sql: column) : SQL(sql: "CASE WHEN type IN ('object', 'array') THEN value END")
+                let lookup: SQL = "(SELECT \(selected) FROM json_each(\(container), \(sql: literal(steps))) WHERE key = \(key) ORDER BY id DESC LIMIT 1)"
+                if isLast { last = lookup }
+                container = lookup
+                steps = "$"
+            }
+        }
+        if let last { return last }
+        let function = column == "type" ? "json_type" : "json_extract"
+        return "\(sql: function)(\(container), \(sql: literal(steps)))"
+    }
+
+    /// A string as an SQL literal.
+    private static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 
     /// A key SQLite's JSON path syntax takes without quotes.
     static func isPlainKey(_ key: String) -> Bool {
@@ -164,16 +202,23 @@ struct SQLiteRecordConnection: RecordConnection {
         return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
+    /// A key SQLite's path syntax takes in double quotes. SQLite (3.40) compares a quoted label with
+    /// the key as written in the text, escapes and all, and ends it at the first `"`: a key with a
+    /// quote, a backslash, or a character a writer escapes is not one.
+    static func isQuotableKey(_ key: String) -> Bool {
+        !key.isEmpty && key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }
+    }
+
     /// A condition as SQL over the record's text.
     static func sql(_ condition: FieldCondition) -> SQL {
-        let path = sqlitePath(condition.path)
         let extract = Self.extract(condition.path)
+        let type = Self.type(condition.path)
         let op = SQL(sql: condition.comparison.rawValue)
         switch condition.value {
         case .null:
             return condition.comparison == .notEqual ? "\(extract) IS NOT NULL" : "\(extract) IS NULL"
         case .bool(let b):
-            return "json_type(json, \(path)) \(op) \(b ? "true" : "false")"
+            return "\(type) \(op) \(b ? "true" : "false")"
         case .number(let number):
             if let integer = number.int64 { return "\(extract) \(op) \(integer)" }
             return "\(extract) \(op) \(number.approximateDouble)"
@@ -181,7 +226,7 @@ struct SQLiteRecordConnection: RecordConnection {
             // json_extract gives arrays and objects as their JSON text: only a string that could be
             // such a text needs the type check (each JSON function call parses the record again).
             if let first = string.first, first == "[" || first == "{" {
-                return "(json_type(json, \(path)) = 'text' AND \(extract) \(op) \(string))"
+                return "(\(type) = 'text' AND \(extract) \(op) \(string))"
             }
             return "\(extract) \(op) \(string)"
         case .array, .object:
