@@ -3,22 +3,32 @@ import LosslessJSON
 import Testing
 
 /// When ICU gives up on a pattern (its backtracking stack or time limit), the answer is "undecided",
-/// never "does not match".
+/// never "does not match" — and a pattern that needs no backtracking never reaches ICU: its
+/// automaton answers in time linear in the value.
 @Suite("Patterns the engine cannot decide")
 struct PatternLimitTests {
     /// `^(?:a|b)*$` on a million characters that match: ICU runs out of backtracking stack.
     static let long = String(repeating: "ab", count: 500_000)
 
-    @Test func icuGivingUpIsNoAnswer() throws {
+    /// A lookahead: ICU's alone, and it runs out of backtracking stack on `long`.
+    static let undecidable = "^(?:(?=a)a|b)*$"
+
+    @Test func icuGivingUpIsNoAnswerAndTheAutomatonDecides() throws {
         let regex = try ECMARegex.compile("^(?:a|b)*$")
-        #expect(regex.simple == nil)  // a group: ICU's, not the small matcher's
+        #expect(regex.simple == nil)  // a group: not the small matcher's
         #expect(regex.matchesWithICU(Self.long) == nil)
+        // The automaton decides what ICU could not, both ways.
+        #expect(regex.linear != nil)
+        #expect(regex.matches(Self.long) == true)
+        #expect(regex.matches(Self.long + "c") == false)
+        let lookahead = try ECMARegex.compile(Self.undecidable)
+        #expect(lookahead.linear == nil && lookahead.matches(Self.long) == nil)
         #expect(regex.matchesWithICU(String(Self.long.prefix(2_000))) == true)
         #expect(regex.matchesWithICU(String(Self.long.prefix(2_000)) + "c") == false)
     }
 
     @Test func anUndecidedValueIsReportedAsUndecidedNotAsInvalid() throws {
-        let schema = try JSONSchema(text: #"{"pattern": "^(?:a|b)*$"}"#)
+        let schema = try JSONSchema(text: #"{"pattern": "^(?:(?=a)a|b)*$"}"#)
         let report = schema.validate(try JSONDocument(JSONWriter.quoted(Self.long)))
         #expect(!report.isValid)
         #expect(report.undecided.count == 1)
@@ -26,7 +36,7 @@ struct PatternLimitTests {
         #expect(report.errors.allSatisfy { !$0.message.contains("does not match") }, "\(report.errors)")
         #expect(!schema.isValid(try JSONDocument(JSONWriter.quoted(Self.long))))
         // Under `not`, an undecided pattern would turn into a wrong "valid": it stays undecided.
-        let negated = try JSONSchema(text: #"{"not": {"pattern": "^(?:a|b)*$"}}"#)
+        let negated = try JSONSchema(text: #"{"not": {"pattern": "^(?:(?=a)a|b)*$"}}"#)
         let negatedReport = negated.validate(try JSONDocument(JSONWriter.quoted(Self.long)))
         #expect(!negatedReport.isValid && negatedReport.undecided.count == 1)
         // Decided values are unaffected.
@@ -35,7 +45,7 @@ struct PatternLimitTests {
     }
 
     @Test func anUndecidedKeyPatternIsReportedToo() throws {
-        let schema = try JSONSchema(text: #"{"patternProperties": {"^(?:a|b)*$": {"type": "integer"}}, "additionalProperties": false}"#)
+        let schema = try JSONSchema(text: #"{"patternProperties": {"^(?:(?=a)a|b)*$": {"type": "integer"}}, "additionalProperties": false}"#)
         let document = try JSONDocument("{" + JSONWriter.quoted(Self.long) + ": 1}")
         let report = schema.validate(document)
         #expect(!report.isValid)
@@ -43,7 +53,7 @@ struct PatternLimitTests {
     }
 
     @Test func theBrowsersCheckerShowsAnUndecidedPatternAsAProblem() throws {
-        let schema = try JSONSchema(text: #"{"properties": {"s": {"pattern": "^(?:a|b)*$"}}}"#)
+        let schema = try JSONSchema(text: #"{"properties": {"s": {"pattern": "^(?:(?=a)a|b)*$"}}}"#)
         let document = try JSONDocument(#"{"s": "# + JSONWriter.quoted(Self.long) + "}")
         let checker = SchemaChecker(schema, name: "s")
         let problems = checker.problems(in: document)

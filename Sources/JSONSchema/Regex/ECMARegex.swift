@@ -20,8 +20,16 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
     /// The pattern as written.
     let source: String
     private let regex: NSRegularExpression
-    /// The pattern's form for the small matcher, when it has one (most schemas' patterns do).
+    /// The pattern's form for the small matcher, when it has one (most schemas' patterns do): the
+    /// fastest on short values, but it backtracks (its time can grow with the square of a value).
     let simple: SimplePattern?
+    /// The pattern's automaton, when it needs no backreference or lookaround: linear time.
+    let linear: LinearPattern?
+    /// The longest value the small matcher is given; past it the automaton answers.
+    static let simpleLimit = 1_000
+    /// How long ICU may search one value before its answer is "undecided" (patterns with
+    /// backreferences or lookaround, which may backtrack without end).
+    static let timeLimit: Duration = .seconds(1)
 
     /// Compiled patterns, by source: schemas repeat them, and compiling is the costly part.
     private static let cache = Mutex<[String: Result<ECMARegex, ECMARegexError>]>([:])
@@ -44,20 +52,28 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
             throw ECMARegexError(pattern: source, reason: "not a valid regular expression")
         }
         simple = SimplePattern(source)
+        linear = LinearPattern(source)
     }
 
     /// Whether the pattern matches anywhere in the string (JSON Schema patterns are not anchored);
     /// nil when the engine gave up before deciding (`undecidedReason`).
     @_spi(SchemaGraph) public func matches(_ string: String) -> Bool? {
-        if let simple { return simple.matches(ScalarArrayInput(scalars: string.unicodeScalars.map(\.value))) }
-        return matchesWithICU(string)
+        guard simple != nil || linear != nil else { return matchesWithICU(string) }
+        return matches(ScalarArrayInput(scalars: string.unicodeScalars.map(\.value)))
+    }
+
+    /// The small matcher's answer on a short value, the automaton's on a long one (or on any when
+    /// the small matcher cannot read the pattern).
+    private func matches(_ input: some ScalarInput) -> Bool? {
+        if let simple, input.count <= Self.simpleLimit || linear == nil { return simple.matches(input) }
+        return linear?.matches(input)
     }
 
     /// Whether the pattern matches a string value of a document, as `matches(_:)` answers: an
     /// unescaped ASCII string is matched in place, without building a `String`.
     func matches(stringAt node: JSONDocument.Node, in reader: JSONDocumentReader) -> Bool? {
-        if let simple, let bytes = reader.unescapedStringBytes(node), !bytes.contains(where: { $0 >= 0x80 }) {
-            return simple.matches(ASCIIInput(bytes: bytes))
+        if simple != nil || linear != nil, let bytes = reader.unescapedStringBytes(node), !bytes.contains(where: { $0 >= 0x80 }) {
+            return matches(ASCIIInput(bytes: bytes))
         }
         guard let string = reader.document.string(node) else { return true }
         return matches(string)
@@ -72,8 +88,14 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
     func matchesWithICU(_ string: String) -> Bool? {
         var matched = false
         var gaveUp = false
-        regex.enumerateMatches(in: string, options: [.reportCompletion], range: NSRange(string.startIndex..., in: string)) { result, flags, stop in
+        let deadline = ContinuousClock.now + Self.timeLimit
+        // Progress is reported as the search goes on: past the time limit it stops, undecided.
+        regex.enumerateMatches(in: string, options: [.reportCompletion, .reportProgress], range: NSRange(string.startIndex..., in: string)) { result, flags, stop in
             if flags.contains(.internalError) { gaveUp = true }
+            if result == nil, !flags.contains(.completed), ContinuousClock.now > deadline {
+                gaveUp = true
+                stop.pointee = true
+            }
             if result != nil {
                 matched = true
                 stop.pointee = true

@@ -93,7 +93,7 @@ struct SimplePattern: Sendable {
         self.pieces = pieces
     }
 
-    private static func parseBraces(_ scalars: inout ArraySlice<UInt32>) -> (Int, Int)? {
+    static func parseBraces(_ scalars: inout ArraySlice<UInt32>) -> (Int, Int)? {
         var rest = scalars.dropFirst()
         func number() -> Int? {
             var value: Int?
@@ -114,7 +114,7 @@ struct SimplePattern: Sendable {
         return (low, high)
     }
 
-    private static func parseClass(_ scalars: inout ArraySlice<UInt32>) -> ScalarSet? {
+    static func parseClass(_ scalars: inout ArraySlice<UInt32>) -> ScalarSet? {
         var negated = false
         if scalars.first == 0x5E {
             negated = true
@@ -155,7 +155,7 @@ struct SimplePattern: Sendable {
     }
 
     /// The set an escape stands for (after the backslash); `nil` for what the subset leaves to ICU.
-    private static func parseEscape(_ scalars: inout ArraySlice<UInt32>, inClass: Bool) -> ScalarSet? {
+    static func parseEscape(_ scalars: inout ArraySlice<UInt32>, inClass: Bool) -> ScalarSet? {
         guard let c = scalars.first else { return nil }
         scalars = scalars.dropFirst()
         func single(_ value: UInt32) -> ScalarSet { ScalarSet(ranges: [value...value]) }
