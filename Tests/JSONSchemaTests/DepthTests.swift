@@ -50,6 +50,28 @@ struct DepthTests {
     }
 }
 
+/// A schema thousands of levels deep loads and checks (its locations share their pointers: the
+/// load once took time and memory growing with the square of the depth — 4,000 levels, 55 s and
+/// 800 MB in a debug build; `Benchmarks/Scripts/schema_depth.py` measures the growth).
+@Suite("Deep schemas")
+struct DeepSchemaTests {
+    @Test func aSchemaFiveThousandLevelsDeepLoadsAndChecks() throws {
+        let depth = 5_000
+        let schemaText = String(repeating: #"{"required": ["a"], "properties": {"a": "#, count: depth) + #"{"type": "integer"}"# + String(repeating: "}}", count: depth)
+        let schema = try JSONSchema(text: schemaText)
+        let options = JSONParseOptions(maxDepth: 100_000)
+        let valid = try JSONDocument(String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth), options: options)
+        let invalid = try JSONDocument(String(repeating: #"{"a":"#, count: depth) + #""x""# + String(repeating: "}", count: depth), options: options)
+        #expect(schema.validate(valid).isValid)
+        let report = schema.validate(invalid)
+        #expect(!report.isValid && report.undecided.isEmpty)
+        #expect(report.errors.count == 1)
+        #expect(report.errors.first?.instancePath.components.count == depth)
+        // Its absolute location is made when the message asks for it, and names the whole pointer.
+        #expect(report.errors.first?.absoluteKeywordLocation.hasSuffix(String(repeating: "/properties/a", count: depth) + "/type") == true)
+    }
+}
+
 /// Nested applicators that reach one definition along many paths: each definition is applied once
 /// per value, so the cost stays linear where it once doubled with every level.
 @Suite("Evaluation cost")

@@ -30,10 +30,11 @@ final class SchemaCompiler {
     /// The node of a location (made empty and queued the first time).
     private func node(for location: SchemaLocation) -> SchemaNode {
         if let known = nodes[location] { return known }
+        // The index's own copy of the location: its children, made from it, then compare with the
+        // index's in one step (a shared parent) rather than token by token up to the root.
+        let location = index.info.index(forKey: location).map { index.info.keys[$0] } ?? location
         let info = index.info[location] ?? index.nearestInfo(location)
-        let node = SchemaNode(
-            location: location, absoluteLocation: index.absolute(location), dialect: info?.dialect ?? index.defaultDialect,
-            resource: info?.resource ?? location)
+        let node = SchemaNode(location: location, index: index, dialect: info?.dialect ?? index.defaultDialect, resource: info?.resource ?? location)
         nodes[location] = node
         graph.add(node)
         pending.append(node)
@@ -57,7 +58,7 @@ final class SchemaCompiler {
         switch value {
         case .bool(let b):
             // Draft 4 allows a boolean only as additionalItems or additionalProperties.
-            let additional = ["additionalItems", "additionalProperties"].contains(location.pointer.last ?? "")
+            let additional = ["additionalItems", "additionalProperties"].contains(location.last ?? "")
             guard node.dialect.allowsBooleanSchemas || additional else { throw fail(location, "a schema must be an object in \(node.dialect.rawValue)") }
             node.constant = b
             return

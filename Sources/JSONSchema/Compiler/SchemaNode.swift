@@ -6,8 +6,11 @@ import LosslessJSON
 @_spi(SchemaGraph) public final class SchemaNode: @unchecked Sendable {
     /// Where it is.
     @_spi(SchemaGraph) public let location: SchemaLocation
-    /// Its absolute keyword location (resource URI and pointer).
-    let absoluteLocation: String
+    /// Its absolute keyword location (resource URI and pointer), made when a message asks: a
+    /// node's pointer is as long as its depth, and a deep schema has as many nodes.
+    var absoluteLocation: String { index.absolute(location) }
+    /// The documents it was compiled from (for `absoluteLocation`).
+    private let index: SchemaIndex
     /// Its dialect.
     let dialect: Dialect
     /// `true` or `false` for a boolean schema (and for an empty object, `true`).
@@ -35,9 +38,9 @@ import LosslessJSON
     /// The schema object (for descriptions in the browser).
     @_spi(SchemaGraph) public internal(set) var object: JSONObject?
 
-    init(location: SchemaLocation, absoluteLocation: String, dialect: Dialect, resource: SchemaLocation) {
+    init(location: SchemaLocation, index: SchemaIndex, dialect: Dialect, resource: SchemaLocation) {
         self.location = location
-        self.absoluteLocation = absoluteLocation
+        self.index = index
         self.dialect = dialect
         self.resource = resource
         isResourceRoot = resource == location

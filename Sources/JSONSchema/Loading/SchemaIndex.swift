@@ -2,12 +2,57 @@ import Foundation
 import LosslessJSON
 
 /// A schema within a document: the document's number and the JSON Pointer tokens leading to it.
+///
+/// The tokens are a chain from the last back to the first, shared with the locations above (a
+/// location one step below another costs one link, not a copy of its whole pointer), hashed as
+/// they are made: a schema thousands of levels deep is indexed and compiled in time and memory
+/// linear in its depth.
 @_spi(SchemaGraph) public struct SchemaLocation: Hashable, Sendable {
     let document: Int
-    @_spi(SchemaGraph) public let pointer: [String]
+    private let tail: PointerLink?
 
-    func appending(_ tokens: String...) -> SchemaLocation { SchemaLocation(document: document, pointer: pointer + tokens) }
-    func appending(contentsOf tokens: [String]) -> SchemaLocation { SchemaLocation(document: document, pointer: pointer + tokens) }
+    init(document: Int, pointer: [String]) {
+        self.init(document: document, tail: pointer.reduce(nil) { PointerLink($1, after: $0) })
+    }
+
+    private init(document: Int, tail: PointerLink?) {
+        self.document = document
+        self.tail = tail
+    }
+
+    /// The tokens, first to last (O(depth): for messages and descriptions, not for walking).
+    @_spi(SchemaGraph) public var pointer: [String] {
+        var tokens: [String] = []
+        var link = tail
+        while let current = link {
+            tokens.append(current.token)
+            link = current.parent
+        }
+        return tokens.reversed()
+    }
+
+    /// The last token (nil at a document's root).
+    var last: String? { tail?.token }
+    /// Whether this is a document's root.
+    var isRoot: Bool { tail == nil }
+    /// How many tokens lead here.
+    var depth: Int { tail?.depth ?? 0 }
+    /// The location one step up (nil at the root).
+    var parent: SchemaLocation? { tail.map { SchemaLocation(document: document, tail: $0.parent) } }
+
+    func appending(_ tokens: String...) -> SchemaLocation { appending(contentsOf: tokens) }
+    func appending(contentsOf tokens: [String]) -> SchemaLocation {
+        SchemaLocation(document: document, tail: tokens.reduce(tail) { PointerLink($1, after: $0) })
+    }
+
+    public static func == (lhs: SchemaLocation, rhs: SchemaLocation) -> Bool {
+        lhs.document == rhs.document && PointerLink.same(lhs.tail, rhs.tail)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(document)
+        hasher.combine(tail?.hash ?? 0)
+    }
 
     /// The pointer as text (`/properties/a%20b` escapes as RFC 6901 and URI fragments want).
     var pointerText: String {
@@ -22,6 +67,34 @@ import LosslessJSON
             }
         }
         return text
+    }
+}
+
+/// One token of a location's pointer and the link before it, with the chain's depth and hash.
+final class PointerLink: Sendable {
+    let token: String
+    let parent: PointerLink?
+    let depth: Int
+    let hash: Int
+
+    init(_ token: String, after parent: PointerLink?) {
+        self.token = token
+        self.parent = parent
+        depth = (parent?.depth ?? 0) + 1
+        var hasher = Hasher()
+        hasher.combine(parent?.hash ?? 0)
+        hasher.combine(token)
+        hash = hasher.finalize()
+    }
+
+    /// Whether two chains hold the same tokens: a shared link ends the comparison at once.
+    static func same(_ a: PointerLink?, _ b: PointerLink?) -> Bool {
+        var (a, b) = (a, b)
+        while true {
+            if a === b { return true }
+            guard let x = a, let y = b, x.depth == y.depth, x.hash == y.hash, x.token == y.token else { return false }
+            (a, b) = (x.parent, y.parent)
+        }
     }
 }
 
@@ -48,6 +121,8 @@ final class SchemaIndex: @unchecked Sendable {
     private(set) var documents: [Document] = []
     private var byURI: [String: Int] = [:]
     private(set) var info: [SchemaLocation: LocationInfo] = [:]
+    /// The JSON values at the locations read so far (`value(at:)`).
+    private var values: [SchemaLocation: JSONValue] = [:]
     private var resources: [String: SchemaLocation] = [:]
     private var anchors: [String: SchemaLocation] = [:]
     /// The `$dynamicAnchor` names each resource defines.
@@ -82,21 +157,36 @@ final class SchemaIndex: @unchecked Sendable {
         return root
     }
 
-    /// The JSON value at a location, if there is one.
+    /// The JSON value at a location, if there is one: found from the nearest location found
+    /// before (the walk and the compiler go from parents to children, so most are one step from a
+    /// known one), so a deep schema is read in time linear in its depth, not in its square.
     func value(at location: SchemaLocation) -> JSONValue? {
         guard location.document < documents.count else { return nil }
-        var value = documents[location.document].value
-        for token in location.pointer {
-            switch value {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                value = next
-            case .array(let array):
-                guard let index = Int(token), index >= 0, index < array.count, String(index) == token else { return nil }
-                value = array[index]
-            default:
-                return nil
+        var steps: [SchemaLocation] = []
+        var current = location
+        var value: JSONValue?
+        while true {
+            if let known = values[current] {
+                value = known
+                break
             }
+            guard let parent = current.parent else {
+                value = documents[current.document].value
+                break
+            }
+            steps.append(current)
+            current = parent
+        }
+        for step in steps.reversed() {
+            guard let container = value, let token = step.last else { return nil }
+            switch container {
+            case .object(let object): value = object[token]
+            case .array(let array):
+                guard let position = Int(token), position >= 0, position < array.count, String(position) == token else { return nil }
+                value = array[position]
+            default: value = nil
+            }
+            values[step] = value
         }
         return value
     }
@@ -104,8 +194,7 @@ final class SchemaIndex: @unchecked Sendable {
     /// The absolute keyword location of a schema location (its resource's URI and a pointer).
     func absolute(_ location: SchemaLocation) -> String {
         guard let info = info[location] ?? nearestInfo(location) else { return documents[location.document].uri + "#" + location.pointerText }
-        let resourcePointer = info.resource.pointer
-        let tail = SchemaLocation(document: location.document, pointer: Array(location.pointer.dropFirst(resourcePointer.count)))
+        let tail = SchemaLocation(document: location.document, pointer: Array(location.pointer.dropFirst(info.resource.depth)))
         return (self.info[info.resource]?.base.withoutFragment ?? info.base.withoutFragment).description + "#" + tail.pointerText
     }
 
@@ -124,12 +213,12 @@ final class SchemaIndex: @unchecked Sendable {
 
     /// The info of the closest indexed ancestor (a location inside a non-schema value).
     func nearestInfo(_ location: SchemaLocation) -> LocationInfo? {
-        var pointer = location.pointer
-        while true {
-            if let found = info[SchemaLocation(document: location.document, pointer: pointer)] { return found }
-            guard !pointer.isEmpty else { return nil }
-            pointer.removeLast()
+        var current: SchemaLocation? = location
+        while let here = current {
+            if let found = info[here] { return found }
+            current = here.parent
         }
+        return nil
     }
 
     /// The schema a URI (absolute, possibly with a fragment) identifies, loading documents as needed.
@@ -175,7 +264,7 @@ final class SchemaIndex: @unchecked Sendable {
                 info[location] = LocationInfo(base: base, dialect: dialect, vocabularies: vocabularies, resource: resource)
                 continue
             }
-            let isResourceRoot = location.pointer.isEmpty || object[dialect.idKeyword] != nil || object["$id"] != nil
+            let isResourceRoot = location.isRoot || object[dialect.idKeyword] != nil || object["$id"] != nil
             if isResourceRoot, case .string(let schemaURI)? = object["$schema"] {
                 (dialect, vocabularies) = try metaSchema(schemaURI, from: location)
             }
