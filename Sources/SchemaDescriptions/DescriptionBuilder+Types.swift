@@ -49,22 +49,43 @@ extension DescriptionBuilder {
     /// The known strings of an `enum` or `const` of strings, and whether other strings are allowed
     /// (`anyOf: [{enum: […]}, {type: string}]`, the open enumeration `schema export` writes).
     func enumValues(_ node: SchemaNode) -> (known: [String], open: Bool)? {
-        for part in inPlace(node) {
+        var answers: [ObjectIdentifier: EnumValues?] = [:]
+        return enumValues(node, answers: &answers)
+    }
+
+    typealias EnumValues = (known: [String], open: Bool)
+
+    /// `enumValues(_:)`, each node answered once per question: nested `anyOf`s that reach one
+    /// definition along many paths would otherwise ask it again for every path (and a loop of
+    /// references, forever — a node asked again while it is being answered has no enumeration).
+    private func enumValues(_ node: SchemaNode, answers: inout [ObjectIdentifier: EnumValues?]) -> EnumValues? {
+        let key = ObjectIdentifier(node)
+        if let answered = answers[key] { return answered }
+        answers[key] = .some(nil)
+        var answer: EnumValues?
+        search: for part in inPlace(node) {
             for check in part.checks {
                 switch check.kind {
                 case .enumeration(let values) where values.allSatisfy({ $0.stringValue != nil }):
-                    return (values.compactMap(\.stringValue), false)
+                    answer = (values.compactMap(\.stringValue), false)
+                    break search
                 case .constant(.string(let value)):
-                    return ([value], false)
+                    answer = ([value], false)
+                    break search
                 case .anyOf(let branches) where branches.count == 2:
-                    let closed = branches.compactMap { enumValues($0) }.first
-                    let openString = branches.contains { allowedTypes($0) == ["string"] && enumValues($0) == nil }
-                    if let closed, openString { return (closed.known, true) }
+                    let each = branches.map { enumValues($0, answers: &answers) }
+                    let closed = each.compactMap { $0 }.first
+                    let openString = zip(branches, each).contains { allowedTypes($0) == ["string"] && $1 == nil }
+                    if let closed, openString {
+                        answer = (closed.known, true)
+                        break search
+                    }
                 default: break
                 }
             }
         }
-        return nil
+        answers[key] = .some(answer)
+        return answer
     }
 
     /// The other branch of `anyOf`/`oneOf: [{"type": "null"}, S]` (S or null), if the node is one.

@@ -36,6 +36,19 @@ struct SchemaBrowserTests {
         return (String(decoding: a[start..<(a.count - end)], as: UTF8.self), String(decoding: b[start..<(b.count - end)], as: UTF8.self))
     }
 
+    @Test func nestedTwoBranchAnyOfsAreDescribedOnceEach() throws {
+        // Thirty levels, each asking the level below from both anyOf branches: the description's
+        // enumeration search once asked 4^30 times before the first screen.
+        var definitions = [#""L0": {"enum": ["a", "b"]}"#]
+        for k in 1...30 {
+            definitions.append(##""L\##(k)": {"anyOf": [{"$ref": "#/$defs/L\##(k - 1)"}, {"allOf": [{"$ref": "#/$defs/L\##(k - 1)"}]}]}"##)
+        }
+        let schemaText = ##"{"type": "object", "properties": {"x": {"$ref": "#/$defs/L30"}}, "$defs": {\##(definitions.joined(separator: ", "))}}"##
+        var state = try state(#"{"x": "a"}"#, schema: schemaText)
+        press(&state, "j")
+        #expect(screen(state).contains("x"))
+    }
+
     @Test func knownKeptVariantsPlaceholdersAndErrorsAreShown() throws {
         var state = try appConfig()
         // Open listen, storage, notifications and the unknown notification.
