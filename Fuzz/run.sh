@@ -3,6 +3,7 @@
 # from its seed corpus.
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     TARGET: Parser Commented JSON5 Edit Path Schema Model (default: all)
+#   FUZZ_RUNS=1000000 Fuzz/run.sh 3600    each target until a million executions (SECONDS a cap)
 #
 # SECONDS 0 builds the targets and runs none (CI builds them beside the tests, then runs them).
 #
@@ -86,7 +87,7 @@ fuzz() {
   mkdir -p "$corpus"
   # -rss_limit_mb: a finding, not the machine's memory; -max_len: documents up to 16 KB.
   SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" "$build/fuzzers/$target" "$corpus" "Fuzz/corpus/$target" \
-    -max_total_time="$seconds" -max_len=16384 -rss_limit_mb=2048 -artifact_prefix="$build/findings/$target-" \
+    -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -max_len=16384 -rss_limit_mb=2048 -artifact_prefix="$build/findings/$target-" \
     -print_final_stats=1 > "$build/fuzzers/$target.log" 2>&1
 }
 
@@ -105,7 +106,7 @@ for ((k = 0; k < ${#targets[@]}; k += 2)); do
     fi
     runs=$(grep -E "^stat::number_of_executed_units" "$log" | awk '{print $2}')
     total=$((total + runs))
-    echo "$target: $runs executions in $seconds s, no finding ($(grep -E '^#[0-9]+.*DONE' "$log" | tail -1 | sed 's/.*cov:/cov:/'))"
+    echo "$target: $runs executions in $(grep -E "^stat::" "$log" >/dev/null && grep -oE "Done [0-9]+ runs in [0-9]+ second" "$log" | awk '{print $5}' || echo "$seconds") s, no finding ($(grep -E '^#[0-9]+.*DONE' "$log" | tail -1 | sed 's/.*cov:/cov:/'))"
   done
 done
 echo "total: $total executions"
