@@ -16,21 +16,20 @@ import TestSupport
         return info.st_mode & S_IFMT
     }
 
-    /// Runs keepsake, failing the test (and killing it) if it does not end within `seconds`.
-    static func runWithin(_ seconds: Double, _ arguments: String...) throws -> (status: Int32, stderr: String) {
-        let process = try Subprocess(Keepsake.binary, arguments)
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning {
-            if Date() > deadline {
-                process.send(SIGKILL)
-                process.wait()
-                Issue.record("keepsake \(arguments.joined(separator: " ")) was still running after \(seconds) s")
-                return (-1, process.standardError)
-            }
-            usleep(10_000)
+    /// Runs `set … -o target` on a sample and expects a refusal within ten seconds: exit 1, the
+    /// message, and the target still of its kind.
+    func expectRefusal(writingTo target: String, saying message: String, keeps kind: mode_t, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.json", sample)
+        guard let result = try Subprocess.run(Keepsake.binary, ["set", file, ".n", "2", "-o", target], within: 10) else {
+            Issue.record("keepsake set -o \(target) was still running after 10 s", sourceLocation: sourceLocation)
+            return
         }
-        guard case .exited(let status) = process.wait() else { return (-1, process.standardError) }
-        return (status, process.standardError)
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(Self.kind(target) == kind, sourceLocation: sourceLocation)
+        #expect(try scratch.read(file) == sample, sourceLocation: sourceLocation)
     }
 
     @Test func devNullIsWrittenThroughAndStaysADevice() throws {
@@ -44,13 +43,7 @@ import TestSupport
     }
 
     @Test func aFullDeviceIsAnErrorAndStaysADevice() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let file = try scratch.file("a.json", sample)
-        let result = try Keepsake.run("set", file, ".n", "2", "-o", "/dev/full")
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("/dev/full: cannot save: No space left on device"), "\(result.stderr)")
-        #expect(Self.kind("/dev/full") == S_IFCHR)
+        try expectRefusal(writingTo: "/dev/full", saying: "/dev/full: cannot save: No space left on device", keeps: S_IFCHR)
     }
 
     @Test func aFIFOWithAReaderGetsTheTextAndStaysAFIFO() throws {
@@ -78,19 +71,14 @@ import TestSupport
     @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let file = try scratch.file("a.json", sample)
         let fifo = scratch.url.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let result = try Self.runWithin(10, "set", file, ".n", "2", "-o", fifo)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("it is a FIFO that no process is reading"), "\(result.stderr)")
-        #expect(Self.kind(fifo) == S_IFIFO)
+        try expectRefusal(writingTo: fifo, saying: "it is a FIFO that no process is reading", keeps: S_IFIFO)
     }
 
     @Test func aSocketIsRefusedAndKept() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let file = try scratch.file("a.json", sample)
         let path = scratch.url.appendingPathComponent("sock").path
         let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         #expect(socketFD >= 0)
@@ -104,10 +92,7 @@ import TestSupport
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         #expect(bound == 0)
-        let result = try Self.runWithin(10, "set", file, ".n", "2", "-o", path)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("it is a socket"), "\(result.stderr)")
-        #expect(Self.kind(path) == S_IFSOCK)
+        try expectRefusal(writingTo: path, saying: "it is a socket", keeps: S_IFSOCK)
     }
 
     @Test func aLinkIsFollowedAndKept() throws {

@@ -106,6 +106,22 @@ public final class Subprocess: @unchecked Sendable {
         return Result(termination: termination, stdout: process.output("stdout"), stderr: process.output("stderr"))
     }
 
+    /// Runs a program to its end, or kills it once it has run `seconds`: nil then (a hang is an
+    /// answer of its own, which the caller reports).
+    public static func run(_ executable: String, _ arguments: [String], input: String? = nil, within seconds: Double) throws -> Result? {
+        let process = try Subprocess(executable, arguments, input: input)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            guard Date() < deadline else {
+                process.send(SIGKILL)
+                process.wait()
+                return nil
+            }
+            usleep(10_000)
+        }
+        return Result(termination: process.wait(), stdout: process.output("stdout"), stderr: process.output("stderr"))
+    }
+
     /// Waits for the process to end (once; later calls return the same answer).
     @discardableResult
     public func wait() -> Termination {

@@ -43,7 +43,7 @@ extension Evaluator {
         case .pattern(let regex):
             guard kind == .string else { break }
             let answer = regex.matches(stringAt: node, in: reader)
-            if !matches(regex, answer, at: node, keyword: check.pointee.keyword, schema: schema) {
+            if !patternHolds(answer, for: regex, at: node, keyword: check.pointee.keyword, schema: schema) {
                 // Undecided: failed here (so `not` cannot turn it into a pass unnoticed), and said in
                 // the `undecided` list rather than as an error.
                 if answer == nil { outcome.valid = false } else { fail("\(shown(node)) does not match the pattern \(JSONStringQuote(regex.source))") }
@@ -131,7 +131,7 @@ extension Evaluator {
             for child in reader.children(node) {
                 position += 1
                 guard let key = document.key(child) else { continue }
-                for (regex, subschema) in list where matches(regex, regex.matches(key), at: child, keyword: check.pointee.keyword, schema: schema) {
+                for (regex, subschema) in list where patternHolds(regex.matches(key), for: regex, at: child, keyword: check.pointee.keyword, schema: schema) {
                     if collecting { keywordPath.append(regex.source) }
                     let result = evaluate(subschema, child: child, .key(key))
                     if collecting { keywordPath.removeLast() }
@@ -147,7 +147,7 @@ extension Evaluator {
             for child in reader.children(node) {
                 guard !named.contains(keyOf: child, in: reader) else { continue }
                 let key = patterns.isEmpty && !collecting ? "" : document.key(child) ?? ""
-                guard !patterns.contains(where: { matches($0, $0.matches(key), at: child, keyword: check.pointee.keyword, schema: schema) }) else { continue }
+                guard !patterns.contains(where: { patternHolds($0.matches(key), for: $0, at: child, keyword: check.pointee.keyword, schema: schema) }) else { continue }
                 let result = evaluate(subschema, child: child, .key(key))
                 if !result.valid {
                     outcome.valid = false

@@ -90,7 +90,7 @@ import LosslessJSON
 
     /// A pattern's answer for a value or key at `node`; an undecided one is noted (always, in both
     /// modes: it overrules the verdict) and reads as no match.
-    func matches(_ regex: ECMARegex, _ answer: Bool?, at node: JSONDocument.Node, keyword: String, schema: SchemaNode) -> Bool {
+    func patternHolds(_ answer: Bool?, for regex: ECMARegex, at node: JSONDocument.Node, keyword: String, schema: SchemaNode) -> Bool {
         guard let answer else {
             let path = JSONPath(instancePath)
             undecided.append(ValidationError(
