@@ -279,6 +279,10 @@ extension Evaluator {
     /// target reached again while it is being applied to the same value is a loop that would
     /// never end — the check gives up, naming it.
     func follow(_ target: SchemaNode, _ node: JSONDocument.Node) -> Outcome {
+        // A reference that is the first subschema applied at its value (`items: {$ref}`) is reached
+        // once per value: only those reached through another applicator at the same value, where
+        // paths can multiply, are remembered (the common case costs no table).
+        let memoizes = self.memoizes && depthAtValue > 1
         let key = FollowedReference(target: ObjectIdentifier(target), node: node.id)
         if memoizes, let known = followed[key], known.valid || !collecting { return known }
         // Collecting, a failure is remembered with its errors: their keyword locations below this
