@@ -15,6 +15,29 @@ struct SchemaTmuxTests {
         return (file, ["XDG_CONFIG_HOME": home.path])
     }
 
+    /// A check that takes long (a schema whose `$dynamicRef`s double the work at every level, past
+    /// its budget on each of 200 values) runs beside the screen: the first screen, moving and
+    /// quitting do not wait for it.
+    @Test func aLongCheckNeitherDelaysTheFirstScreenNorQuitting() throws {
+        var definitions = [#""L0": {"type": "integer", "minimum": 5}"#]
+        for k in 1...30 {
+            let below = ##"{"$dynamicRef": "#/$defs/L\##(k - 1)"}"##
+            definitions.append(##""L\##(k)": {"anyOf": [\##(below), {"allOf": [\##(below)]}], "oneOf": [\##(below), {"type": "string"}]}"##)
+        }
+        let folder = try scratchFolder()
+        let schema = folder.appendingPathComponent("slow.schema.json")
+        try ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array", "items": {"$ref": "#/$defs/L30"}, "$defs": {\##(definitions.joined(separator: ", "))}}"##
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("values.json")
+        try ("[" + Array(repeating: "3", count: 200).joined(separator: ", ") + "]").write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([file.path, "--schema", schema.path], width: 100, height: 12)
+        session.waitFor("the first screen while the check runs") { $0.contains("200 items") && $0.contains("checking") }
+        try session.send("j", "j")
+        session.waitFor("the cursor moved while the check runs") { $0.contains("row 3 of 201") && $0.contains("checking") }
+        try session.send("q")
+        session.waitForExit(timeout: 10)
+    }
+
     @Test func theDocumentsOwnSchemaKeyChoosesTheSchemaAndSavingAsksAboutErrors() throws {
         let (file, environment) = try copyWithSchemas("app-config.json")
         let original = try String(contentsOf: file, encoding: .utf8)
