@@ -32,7 +32,7 @@ final class TemporaryFolder {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = SaveLeftovers.name(of: entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()

@@ -36,9 +36,7 @@ public enum SaveLeftovers {
         guard let directory = opendir(folder) else { return [] }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = Self.name(of: entry)
             if name.hasPrefix(prefix) { names.append(name) }
         }
         closedir(directory)
@@ -63,6 +61,13 @@ public enum SaveLeftovers {
             }
         }
         return said
+    }
+
+    /// A directory entry's name, read where it lies. The entry is only as long as its name needs
+    /// (`d_reclen`): copying the whole `d_name` field, 256 bytes, reads past it.
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// Whether a process exists and runs (a permission error means it does, owned by someone
