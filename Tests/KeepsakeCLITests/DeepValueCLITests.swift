@@ -55,6 +55,21 @@ struct DeepValueCLITests {
         #expect(try scratch.read(file) == (object ? #"{"a":"# + value + "}\n" : "[" + value + "]\n"))
     }
 
+    @Test func aRecordAsDeepAsImportAcceptsIsStored() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // The store checked the text again with a limit of its own (1,024 levels), refusing what
+        // `--max-depth` had accepted.
+        let line = String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+        let lines = try scratch.file("deep.jsonl", line + "\n")
+        let store = scratch.url.appendingPathComponent("store.sqlite").path
+        #expect(try Keepsake.run("db", "init", store).status == 0)
+        let imported = try Keepsake.run("db", "import", store, "Deep", lines, "--max-depth", "200000")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try Keepsake.run("db", "count", store).stdout == "1\n")
+        #expect(try Keepsake.run("db", "list", store).stdout.hasSuffix("\t" + line + "\n"))
+    }
+
     @Test func aRecursiveSchemaGivesNoWrongVerdict() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

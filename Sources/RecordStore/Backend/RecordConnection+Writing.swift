@@ -47,7 +47,9 @@ extension RecordConnection {
 func requireObjectText(_ text: String, id: String) throws(RecordStoreError) {
     let document: JSONDocument
     do {
-        document = try JSONDocument(text)
+        // Any depth: the parse builds no value tree, and the caller chose its own limit (`db import
+        // --max-depth`) — a second, lower one here refused what it had accepted.
+        document = try JSONDocument(text, options: JSONParseOptions(maxDepth: .max))
     } catch {
         throw .invalidJSON(id: id, error: error)
     }
