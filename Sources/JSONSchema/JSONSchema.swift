@@ -105,9 +105,11 @@ public struct JSONSchema: @unchecked Sendable {
 
     /// An evaluator of this schema for a document. A collecting one run after a fast one found the
     /// value invalid for certain (`verdictKnown`) lists a limit it reaches as its last error.
-    func evaluator(for document: JSONDocument, collecting: Bool, verdictKnown: Bool = false, maxDepth: Int = Evaluator.maxDepth) -> Evaluator {
+    func evaluator(
+        for document: JSONDocument, collecting: Bool, verdictKnown: Bool = false, annotating: Bool? = nil, maxDepth: Int = Evaluator.maxDepth
+    ) -> Evaluator {
         Evaluator(
-            document: document, index: index, assertFormat: options.assertFormat, annotate: annotate, collecting: collecting,
+            document: document, index: index, assertFormat: options.assertFormat, annotate: annotating ?? annotate, collecting: collecting,
             memoizes: !usesDynamicReferences, verdictKnown: verdictKnown, maxDepth: maxDepth)
     }
 
@@ -115,14 +117,10 @@ public struct JSONSchema: @unchecked Sendable {
     /// depth): for descriptions, which ask about one object or value at a time.
     @_spi(SchemaGraph) public func errors(of node: SchemaNode, for value: JSONValue, collecting: Bool) -> (valid: Bool, errors: [ValidationError]) {
         guard let document = try? JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: 10_000)) else { return (false, []) }
-        let evaluator = Evaluator(
-            document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: false,
-            memoizes: !usesDynamicReferences, maxDepth: 200)
+        let evaluator = evaluator(for: document, collecting: false, annotating: false, maxDepth: 200)
         guard !evaluator.run(node, document.root).outcome.valid else { return (true, []) }
         guard collecting else { return (false, []) }
-        let detailed = Evaluator(
-            document: document, index: index, assertFormat: options.assertFormat, annotate: false, collecting: true,
-            memoizes: !usesDynamicReferences, verdictKnown: true, maxDepth: 200)
+        let detailed = self.evaluator(for: document, collecting: true, verdictKnown: true, annotating: false, maxDepth: 200)
         return (false, detailed.run(node, document.root).errors)
     }
 

@@ -182,19 +182,7 @@ import LosslessJSON
     }
 
     /// A keyword path as a JSON Pointer, as error locations are written.
-    static func pointer(_ keywordPath: [String]) -> String {
-        var pointer = ""
-        for part in keywordPath {
-            pointer += "/"
-            // Escaping only the parts that need it: every error of a deep value writes its whole path.
-            if part.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                pointer += part.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            } else {
-                pointer += part
-            }
-        }
-        return pointer
-    }
+    static func pointer(_ keywordPath: [String]) -> String { JSONPath.pointer(keys: keywordPath) }
 
     /// Applies a schema to a value.
     func evaluate(_ schema: SchemaNode, _ node: JSONDocument.Node) -> Outcome {

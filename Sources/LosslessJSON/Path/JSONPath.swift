@@ -91,6 +91,28 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
         return text
     }
 
+    /// A JSON Pointer of keys (a keyword path, a schema location), each escaped as `pointer` does.
+    public static func pointer(keys: some Sequence<String>) -> String {
+        var text = ""
+        for key in keys { text += "/" + pointerToken(key) }
+        return text
+    }
+
+    /// One key as a JSON Pointer token: `~` as `~0`, `/` as `~1` (copied only when it holds one:
+    /// a deep path writes every token of every error).
+    static func pointerToken(_ key: String) -> String {
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+        var out = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// The RFC 6901 spelling (`/a/b/3`, `""` for the root).
     public var pointer: String {
         var text = ""
@@ -99,7 +121,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
             switch component {
             case .index(let i): text += String(i)
             case .key(let key):
-                text += key.replacingTilde()
+                text += Self.pointerToken(key)
             }
         }
         return text
@@ -115,15 +137,4 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
 }
 
 extension String {
-    fileprivate func replacingTilde() -> String {
-        var out = ""
-        for ch in unicodeScalars {
-            switch ch {
-            case "~": out += "~0"
-            case "/": out += "~1"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
 }
