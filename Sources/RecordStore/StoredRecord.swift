@@ -28,18 +28,27 @@ public struct StoredRecord: Sendable, Hashable {
         self.version = version
     }
 
-    /// The text as a document (for byte-exact edits).
+    /// The text as a document (for byte-exact edits), at any depth: the text was checked when it
+    /// was stored (`db import --max-depth` takes deeper records than the default), and the parse
+    /// builds no value tree.
     public func document() throws(RecordStoreError) -> JSONDocument {
         do {
-            return try JSONDocument(json)
+            return try JSONDocument(json, options: JSONParseOptions(maxDepth: .max))
         } catch {
             throw .invalidJSON(id: id, error: error)
         }
     }
 
-    /// The JSON object the record holds.
+    /// The JSON object the record holds, as a value tree: within the default depth limit, since
+    /// building and freeing a tree takes stack in proportion to its depth.
     public func object() throws(RecordStoreError) -> JSONObject {
-        guard case .object(let object) = try document().rootValue else { throw .notAnObject(id: id) }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(json)
+        } catch {
+            throw .invalidJSON(id: id, error: error)
+        }
+        guard case .object(let object) = document.rootValue else { throw .notAnObject(id: id) }
         return object
     }
 }

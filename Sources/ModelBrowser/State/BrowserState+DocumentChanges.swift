@@ -4,22 +4,14 @@ extension BrowserState {
     /// Replaces the document after an edit, keeping the expansion and the cursor by path.
     ///
     /// When the edit parsed only part of the text again (`change`), only the rows and expansions
-    /// inside that part are built again; the others move by the change. Otherwise every expanded
-    /// path is looked up in the new document and the rows are built from them.
+    /// inside that part are built again; the others move by the change. Otherwise the expansions
+    /// are found again in the new document and every row is built again.
     mutating func replaceDocument(_ new: JSONDocument, change: JSONNodeChange? = nil, cursorPath: JSONPath? = nil) {
         let keepCursor = cursorPath ?? self.cursorPath
         if let change {
             follow(change, to: new)
         } else {
-            // Paths from the document, not the expansion records: a node inside a closed one keeps
-            // its expansion (opening the outer one shows it again) but not an unbroken record chain.
-            let expandedPaths = expanded.keys.map { document.path(of: $0) }
-            let rootIsOpen = expanded[document.root] != nil
-            // What was open is indexed again (a folded document has it folded), before any row is built.
-            document = expandedPaths.reduce(new) { $0.mayHaveFolds ? $0.unfolding(along: $1) : $0 }
-            expanded = rootIsOpen ? [new.root: .root] : [:]
-            reexpand(expandedPaths)
-            rebuildRows()
+            replaceWhole(with: new)
         }
         // Put the cursor back on the same path, or on its nearest surviving ancestor.
         var target = keepCursor
@@ -36,25 +28,66 @@ extension BrowserState {
         }
     }
 
+    /// Replaces the whole document (a reload, or an edit that parsed it all again), expanding
+    /// again what was expanded.
+    ///
+    /// Each expansion is found from its parent's by key or position, so a chain of a million
+    /// expanded levels costs a step each; only one whose parent is closed (it keeps its expansion,
+    /// so opening the parent shows it again) is looked up by its path. A folded document is
+    /// unfolded along every expanded path before any row is built.
+    private mutating func replaceWhole(with new: JSONDocument) {
+        let old = document
+        let oldExpanded = expanded
+        let rootIsOpen = oldExpanded[old.root] != nil
+        let inner = oldExpanded.filter { $0.key != old.root }.map { (node: $0.key, info: $0.value) }
+        expanded = rootIsOpen ? [new.root: .root] : [:]
+        if old.mayHaveFolds || new.mayHaveFolds {
+            let paths = inner.map { old.path(of: $0.node) }
+            document = paths.reduce(new) { $0.mayHaveFolds ? $0.unfolding(along: $1) : $0 }
+            reexpand(paths)
+        } else {
+            // Under a closed parent, by path; the rest from their parents (these among them).
+            var byPath: [Node: Node] = [:]
+            for (node, info) in inner {
+                guard let parent = info.parent, parent != old.root, oldExpanded[parent] == nil,
+                    let (found, expansion) = Self.expansion(at: old.path(of: node), in: new)
+                else { continue }
+                byPath[node] = found
+                expanded[found] = expansion
+            }
+            expanded.merge(reexpanded(inner, in: new) { $0 == old.root ? new.root : byPath[$0] }) { kept, _ in kept }
+            document = new
+        }
+        rebuildRows()
+    }
+
     /// Marks the containers at these paths of the current document expanded (paths that no longer
     /// lead to a container are dropped).
     private mutating func reexpand(_ paths: [JSONPath]) {
-        for path in paths where !path.isRoot {
-            guard let node = document.node(at: path), document.kind(node).isContainer, let parentPath = path.parent,
-                let parent = document.node(at: parentPath), let position = document.child(parent, holding: node)?.position
-            else { continue }
-            expanded[node] = Expansion(parent: parent, index: position)
+        for path in paths {
+            guard let (node, expansion) = Self.expansion(at: path, in: document) else { continue }
+            expanded[node] = expansion
         }
+    }
+
+    /// The container at a path (not the root) and its expansion record, if the path leads to one.
+    private static func expansion(at path: JSONPath, in document: JSONDocument) -> (Node, Expansion)? {
+        guard let node = document.node(at: path), document.kind(node).isContainer, let parentPath = path.parent,
+            let parent = document.node(at: parentPath), let position = document.child(parent, holding: node)?.position
+        else { return nil }
+        return (node, Expansion(parent: parent, index: position))
     }
 
     /// Expands again, in `new`, the containers of a replaced region that were expanded: each
     /// found by the same step from its parent (a member's key, an element's position) — parents
     /// first, so a chain of a million expanded levels costs one step each, not a path each.
-    private func reexpanded(_ region: [(node: Node, info: Expansion)], after change: JSONNodeChange, in new: JSONDocument) -> [Node: Expansion] {
+    private func reexpanded(
+        _ region: [(node: Node, info: Expansion)], in new: JSONDocument, outside: (Node) -> Node?
+    ) -> [Node: Expansion] {
         var found: [Node: Node] = [:]
         var result: [Node: Expansion] = [:]
         for (node, info) in region.sorted(by: { $0.node < $1.node }) {
-            guard let oldParent = info.parent, let newParent = found[oldParent] ?? change.newNode(oldParent) else { continue }
+            guard let oldParent = info.parent, let newParent = found[oldParent] ?? outside(oldParent) else { continue }
             let step: JSONPath.Component? = switch document.kind(oldParent) {
             case .object: document.key(node).map { .key($0) }
             default: .index(info.index)
@@ -95,7 +128,7 @@ extension BrowserState {
         while end < rows.count, rows[end].isPlaceholder, let parent = rows[end].parent, parent >= low, parent < high { end += 1 }
         rows.follow(change, from: end)
         rows.removeSubrange(first..<end)
-        moved.merge(reexpanded(region, after: change, in: new)) { kept, _ in kept }
+        moved.merge(reexpanded(region, in: new, outside: change.newNode)) { kept, _ in kept }
         document = new
         expanded = moved
         rootCount = document.kind(document.root) == .array ? document.childCount(document.root) : 1

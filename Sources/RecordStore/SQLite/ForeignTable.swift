@@ -134,7 +134,7 @@ public final class ForeignTable: Sendable {
                     if case .text(let stored) = Cell(row["j"]) { text = stored }
                     let edited: String
                     // Stored text that does not parse (the person was told when the table opened).
-                    if let text, var document = try? JSONDocument(text) {
+                    if let text, var document = try? JSONDocument(text, options: JSONParseOptions(maxDepth: .max)) {
                         try document.update(at: .root, to: change.value)
                         edited = document.text.string
                     } else {
