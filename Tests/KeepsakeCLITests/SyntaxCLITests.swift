@@ -136,7 +136,8 @@ struct SyntaxCLITests {
             try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let file = try scratch.file(name, original)
-        #expect(try Keepsake.run("validate", file).status == 0)
+        // Syntax only: renovate.json5's `$schema` is a URL no catalog here maps (that is exit 2).
+        #expect(try Keepsake.run("validate", "--no-schema", file).status == 0)
         // The value's source text, then the whole as strict JSON for other tools.
         #expect(try Keepsake.run("get", file, path).stdout == literal + "\n")
         let json = try Keepsake.run("get", file, ".", "--json")

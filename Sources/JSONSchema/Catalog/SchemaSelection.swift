@@ -2,9 +2,9 @@ import Foundation
 import LosslessJSON
 
 /// Which schema a document gets, in this order: the one named on the command line; the one the
-/// document's own `$schema` names, when that is a local file, a URI the catalogs map, or one of the
-/// dialects' meta-schemas (the document is a schema); the first catalog entry whose `fileMatch`
-/// takes the file; else none. keepsake never adds `$schema` to a document.
+/// document's own `$schema` names, when that is a local file, a URI the catalogs or `--schema-map`
+/// folders map, or one of the dialects' meta-schemas (the document is a schema); the first catalog
+/// entry whose `fileMatch` takes the file; else none. keepsake never adds `$schema` to a document.
 public struct SchemaSelection: Sendable {
     /// A chosen schema and why.
     public struct Choice: Sendable {
@@ -20,18 +20,27 @@ public struct SchemaSelection: Sendable {
         public let uri: String
     }
 
+    /// The `--schema` file, which wins over everything else.
     public var explicit: String?
+    /// The catalogs, first match wins.
     public var catalogs: [SchemaCatalog]
+    /// Where a `$schema` URI that no catalog maps is read from (`--schema-map` folders).
+    public var resolver: SchemaResolver
 
-    /// A selection from a command line's `--schema` and the catalogs found.
-    public init(explicit: String?, catalogs: [SchemaCatalog]) {
+    /// A selection from a command line's `--schema`, the catalogs found and the `--schema-map` folders.
+    public init(explicit: String?, catalogs: [SchemaCatalog], resolver: SchemaResolver = SchemaResolver()) {
         self.explicit = explicit
         self.catalogs = catalogs
+        self.resolver = resolver
     }
 
-    /// The schema for a document read from `file` (`nil` for standard input), if any.
+    /// The schema for a document read from `file` (`nil` for standard input), if any: `--schema`,
+    /// else what `$schema` names (a dialect's meta-schema, a catalog's entry for the URI, a file
+    /// next to the document, a `--schema-map` folder), else a catalog's `fileMatch`. A `$schema`
+    /// that names nothing readable, with no `fileMatch` either, is an error saying what it named.
     public func choose(for document: JSONDocument, file: String?) throws(SchemaLoadError) -> Choice? {
         if let explicit { return try read(explicit, name: fileName(explicit), reason: "--schema") }
+        var unusable: SchemaLoadError?
         if document.kind(document.root) == .object, let node = document.member(document.root, "$schema"), let named = document.string(node) {
             if let dialect = Dialect(schemaURI: named), let text = MetaSchemas.texts[dialect.metaSchemaURI] {
                 return Choice(location: dialect.metaSchemaURI, name: "JSON Schema \(dialect.rawValue) meta-schema", reason: "$schema", text: text, uri: dialect.metaSchemaURI)
@@ -45,6 +54,16 @@ public struct SchemaSelection: Sendable {
                 let folder = file.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
                 let path = named.hasPrefix("file://") ? (URI(named).path.removingPercentEncoding ?? named) : named.hasPrefix("/") ? named : (folder.isEmpty ? named : folder + "/" + named)
                 if FileManager.default.fileExists(atPath: path) { return try read(path, name: fileName(path), reason: "$schema") }
+                unusable = SchemaLoadError(.unresolvable(named), at: nil, "$schema names \(shownInMessage(named)), and there is no file \(shownInMessage(path))")
+            } else {
+                do {
+                    let text = try resolver.text(of: named)
+                    return Choice(location: named, name: fileName(URI(named).path), reason: "$schema, through --schema-map", text: text, uri: named)
+                } catch {
+                    unusable = SchemaLoadError(
+                        .unresolvable(named), at: nil,
+                        "$schema: \(error.message); no catalog maps it to a file. Give --schema FILE, a --catalog or --schema-map that provides it, or --no-schema")
+                }
             }
         }
         if let file {
@@ -54,6 +73,7 @@ public struct SchemaSelection: Sendable {
                 }
             }
         }
+        if let unusable { throw unusable }
         return nil
     }
 

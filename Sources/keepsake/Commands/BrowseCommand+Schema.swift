@@ -11,7 +11,7 @@ extension BrowseCommand {
     /// is a warning in the status line, and the document is browsed without it). `nil` when a model
     /// was named, `--no-schema` was given, or a record store is opened.
     func describer(for file: String, settingsCatalog: String?) throws -> (@Sendable (inout BrowserState) -> Void)? {
-        guard model == nil, !noSchema, tableOptions.table == nil else { return nil }
+        guard model == nil, !schemaOptions.noSchema, tableOptions.table == nil else { return nil }
         let options = try schemaOptions.options()
         if let schema = try schemaOptions.load() {
             let description = SchemaDescription(schema, name: (schemaOptions.schema.map { ($0 as NSString).lastPathComponent }) ?? "schema")
@@ -20,8 +20,8 @@ extension BrowseCommand {
                 state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker, checkInBackground: true)
             }
         }
-        let selection = SchemaSelection(explicit: nil, catalogs: try catalogs(settingsCatalog))
-        let path = file == "-" ? nil : absolutePath(file)
+        let selection = try schemaOptions.selection(settingsCatalog: settingsCatalog)
+        let path = documentPath(file)
         return { state in
             if case .recordsByType = state.binding { return }
             if case .rows = state.binding { return }
@@ -36,23 +36,5 @@ extension BrowseCommand {
                 state.note("schema not used: \(error); browsing without one", error: true)
             }
         }
-    }
-
-    /// The catalogs, first match wins: `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, the
-    /// settings file's `catalog`, then each `--catalog`.
-    private func catalogs(_ settingsCatalog: String?) throws -> [SchemaCatalog] {
-        var paths = (settingsCatalog.map { [$0] } ?? []) + catalog
-        if FileManager.default.fileExists(atPath: SchemaCatalog.defaultPath) { paths.insert(SchemaCatalog.defaultPath, at: 0) }
-        return try paths.map { path in
-            do {
-                return try SchemaCatalog(contentsOfFile: path)
-            } catch {
-                throw CommandFailure(message: "\(path): \(error)", code: 2)
-            }
-        }
-    }
-
-    private func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

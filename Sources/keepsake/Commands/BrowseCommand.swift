@@ -28,18 +28,12 @@ struct BrowseCommand: ParsableCommand {
     @OptionGroup var tableOptions: TableOptions
     @OptionGroup var schemaOptions: SchemaOptions
 
-    @Option(help: "A schema catalog in SchemaStore's catalog.json format (repeatable; $XDG_CONFIG_HOME/keepsake/catalog.json is always read).")
-    var catalog: [String] = []
-
-    @Flag(name: .customLong("no-schema"), help: "Browse without a JSON Schema even when the document's $schema or a catalog names one.")
-    var noSchema = false
-
     @Flag(help: "Print the effective settings (from $XDG_CONFIG_HOME/keepsake/config.toml) and any problems in them, then exit.")
     var printConfig = false
 
     func validate() throws {
         if file == nil, !printConfig { throw ValidationError("Missing expected argument '<file>'") }
-        if schemaOptions.schema != nil, model != nil || noSchema { throw ValidationError("--schema cannot be used with --model or --no-schema") }
+        if schemaOptions.schema != nil, model != nil || schemaOptions.noSchema { throw ValidationError("--schema cannot be used with --model or --no-schema") }
         if let file, let message = Self.mistypedSubcommand(file) { throw ValidationError(message) }
     }
 

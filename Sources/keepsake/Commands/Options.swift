@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JSONSchema
 import LosslessJSON
 import RecordStore
@@ -55,10 +56,17 @@ extension FieldCondition: ExpressibleByArgument {
     }
 }
 
-/// The options that choose and apply a JSON Schema.
+/// The options that choose and apply a JSON Schema: the browser and `validate` choose the same
+/// schema for a file (`--schema`, else its `$schema`, else a catalog's `fileMatch`).
 struct SchemaOptions: ParsableArguments {
-    @Option(help: "Validate against this JSON Schema (a file).")
+    @Option(help: "Use this JSON Schema (a file), whatever the document's $schema or a catalog says.")
     var schema: String?
+
+    @Option(help: "A schema catalog in SchemaStore's catalog.json format (repeatable; $XDG_CONFIG_HOME/keepsake/catalog.json and the settings file's catalog are read first).")
+    var catalog: [String] = []
+
+    @Flag(name: .customLong("no-schema"), help: "Use no JSON Schema, even when the document's $schema or a catalog names one.")
+    var noSchema = false
 
     @Option(help: "The dialect of a schema without $schema: 2020-12, 2019-09, draft-07, draft-06 or draft-04.")
     var dialect: Dialect = .draft2020
@@ -86,6 +94,23 @@ struct SchemaOptions: ParsableArguments {
         return JSONSchema.Options(dialect: dialect, assertFormat: assertFormat, resolver: SchemaResolver(mappings: mappings))
     }
 
+    /// How a document's schema is chosen when `--schema` is not given: the catalogs, first match
+    /// wins — `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, the settings file's
+    /// `catalog`, then each `--catalog` — and the `--schema-map` folders. An unreadable catalog is
+    /// a usage error.
+    func selection(settingsCatalog: String?) throws -> SchemaSelection {
+        var paths = (settingsCatalog.map { [$0] } ?? []) + catalog
+        if FileManager.default.fileExists(atPath: SchemaCatalog.defaultPath) { paths.insert(SchemaCatalog.defaultPath, at: 0) }
+        let catalogs = try paths.map { path in
+            do {
+                return try SchemaCatalog(contentsOfFile: path)
+            } catch {
+                throw CommandFailure(message: "\(shownInMessage(path)): \(error)", code: 2)
+            }
+        }
+        return SchemaSelection(explicit: nil, catalogs: catalogs, resolver: try options().resolver)
+    }
+
     /// The schema named by `--schema`, compiled; an unreadable or invalid schema is exit status 2.
     func load() throws -> JSONSchema? {
         guard let schema else { return nil }
@@ -98,3 +123,9 @@ struct SchemaOptions: ParsableArguments {
 }
 
 extension Dialect: ExpressibleByArgument {}
+
+/// A document's path as schema selection wants it: absolute (a relative `$schema` is read next to
+/// the document, and a catalog's `fileMatch` globs match whole paths), `nil` for standard input.
+func documentPath(_ file: String) -> String? {
+    file == "-" ? nil : file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+}

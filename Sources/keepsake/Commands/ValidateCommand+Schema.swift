@@ -1,6 +1,10 @@
 import ArgumentParser
+import Foundation
 import JSONSchema
 import LosslessJSON
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How `validate --schema` prints what it finds.
 enum OutputFormat: String, ExpressibleByArgument {
@@ -77,5 +81,80 @@ struct LineCounter {
         var start = target
         while start > 0, document.text[start - 1] != 0x0A { start -= 1 }
         return (line, target - start + 1)
+    }
+}
+
+/// The schemas `validate` chooses for files as the browser does (`$schema`, then a catalog's
+/// `fileMatch`), each compiled once however many files it checks.
+struct ChosenSchemas {
+    let selection: SchemaSelection
+    let options: JSONSchema.Options
+    private var compiled: [String: Result<JSONSchema, SchemaLoadError>] = [:]
+
+    init(_ selection: SchemaSelection, options: JSONSchema.Options) {
+        self.selection = selection
+        self.options = options
+    }
+
+    /// Whether a schema may be chosen for a file, told without parsing it: a catalog's `fileMatch`
+    /// takes it, or it may hold a `$schema` member (its bytes hold `$schema`, or a `\u` escape
+    /// that could spell it). Standard input and what cannot be scanned are parsed to find out.
+    func mayChoose(_ file: String) -> Bool {
+        guard let path = documentPath(file) else { return true }
+        if selection.catalogs.contains(where: { $0.entry(forFile: path) != nil }) { return true }
+        return Self.mayHoldSchemaKey(path)
+    }
+
+    /// The schema for a parsed document, compiled (once per schema), or nil when none is named.
+    /// With `verbose`, says which it is and why on standard error.
+    mutating func schema(for document: JSONDocument, file: String, verbose: Bool) throws(SchemaLoadError) -> JSONSchema? {
+        guard let choice = try selection.choose(for: document, file: documentPath(file)) else {
+            if verbose { printError("\(shownInMessage(file)): no schema ($schema and the catalogs name none); syntax checked") }
+            return nil
+        }
+        if verbose { printError("\(shownInMessage(file)): schema \(shownInMessage(choice.name)) (\(shownInMessage(choice.location))), chosen by \(choice.reason)") }
+        let options = options
+        let result = compiled[choice.location] ?? Result { () throws(SchemaLoadError) in
+            try JSONSchema(text: choice.text, uri: choice.uri, options: options)
+        }
+        compiled[choice.location] = result
+        return try result.get()
+    }
+
+    /// Whether a regular file's bytes hold `$schema` or `\u` (read in pieces). Anything else — a
+    /// pipe, whose bytes a scan would take from the parse, a file that cannot be read (the parse
+    /// says why) — may.
+    private static func mayHoldSchemaKey(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        let needles: [[UInt8]] = [Array("$schema".utf8), Array("\\u".utf8)]
+        var carry: [UInt8] = []
+        while true {
+            let piece: Data?
+            do {
+                piece = try handle.read(upToCount: 1 << 20)
+            } catch {
+                return true
+            }
+            guard let piece, !piece.isEmpty else { return false }
+            // The last bytes of the piece before, so a needle split between two pieces is found.
+            let window = carry + piece
+            let found = window.withUnsafeBytes { bytes in needles.contains { Self.find($0, in: bytes) } }
+            if found { return true }
+            carry = Array(window.suffix(needles[0].count - 1))
+        }
+    }
+    /// Whether `needle` occurs in `bytes` (its first byte found with `memchr`, the rest compared).
+    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress, let first = needle.first, needle.count <= bytes.count else { return false }
+        let last = bytes.count - needle.count
+        var from = 0
+        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + at, needle, needle.count) == 0 { return true }
+            from = at + 1
+        }
+        return false
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictionaryStorage
 import JSONSchema
+import KeepsakeSettings
 import LosslessJSON
 import SampleModels
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check that files are valid JSON; print FILE:LINE:COLUMN: error: MESSAGE for each that is not.",
-        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. Exit status: 0 when all files are valid, 1 when one is not, 2 when a check could not decide (a pattern the engine gave up on, a schema that loops or multiplies its work past a limit, a value nesting deeper than the check goes: the file's validity is unknown) or for a usage error."
+        discussion: "Files ending in .jsonl or .ndjson are read as JSON Lines, a line at a time (in memory that does not grow with the file), every invalid line reported. A file's syntax is --syntax, else its name's (.jsonc, .json5, and the files editors read as JSON with comments), else strict JSON; a strict JSON file that reads as JSON with comments or JSON5 stays an error, with the hint. A file is also checked against the JSON Schema the browser would use: --schema, else the one its $schema names, else a catalog's fileMatch (--no-schema checks syntax only). Exit status: 0 when all files are valid, 1 when one is not, 2 when a check could not decide (a pattern the engine gave up on, a schema that loops or multiplies its work past a limit, a value nesting deeper than the check goes, a schema that $schema or a catalog names but that cannot be read: the file's validity is unknown) or for a usage error."
     )
 
     @Argument(help: "The files to check (\"-\" for standard input).")
@@ -37,20 +38,33 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "How schema errors are printed: text (FILE:LINE:COL: PATH: message (keyword location)) or json (one JSON object per file, in the standard basic output format).")
     var output: OutputFormat = .text
 
+    @Flag(help: "Say which schema each file was checked against, and why (or that it had none).")
+    var verbose = false
+
+    func validate() throws {
+        if schemaOptions.schema != nil, schemaOptions.noSchema { throw ValidationError("--schema cannot be used with --no-schema") }
+    }
+
     func run() throws {
         if let model, SampleModels.registry.schema(named: model) == nil {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
-        let schema = try schemaOptions.load()
+        let explicit = try schemaOptions.load()
+        var schemas = explicit == nil && !schemaOptions.noSchema
+            ? ChosenSchemas(try schemaOptions.selection(settingsCatalog: SettingsFile.load().catalog), options: try schemaOptions.options()) : nil
         var failed = false
         var undecided = false
         for file in files {
             let options = parsing.options(for: file)
             do throws(JSONFileError) {
                 let asLines = lines || options.jsonLines
+                // Whether a schema may be chosen for it, known without parsing it (JSON Lines have none).
+                let mayChoose = !asLines && (schemas?.mayChoose(file) ?? false)
+                if verbose, schemas != nil, !mayChoose { printError("\(shownInMessage(file)): no schema ($schema and the catalogs name none); syntax checked") }
+                let needsDocument = model != nil || explicit != nil || stats || mayChoose
                 // Only whether the text is JSON: read in pieces, in memory that does not grow with
                 // the file (a 2 GB file of spaces, a file larger than memory).
-                if !asLines, model == nil, schema == nil, !stats, options.syntax == .json {
+                if !asLines, !needsDocument, options.syntax == .json {
                     do {
                         try JSONFileReader.validate(path: file, options: options)
                     } catch .invalidJSON(_, let error) {
@@ -68,7 +82,7 @@ struct ValidateCommand: ParsableCommand {
                     continue
                 }
                 // Another syntax without more to check: parsed (a large file mapped, folded).
-                if model == nil, schema == nil, !stats {
+                if !needsDocument {
                     do throws(DocumentFileError) {
                         _ = try DocumentFile(path: file, options: options)
                     } catch .invalid(_, let error, _) {
@@ -90,20 +104,30 @@ struct ValidateCommand: ParsableCommand {
                     report(file, line: error.line, error)
                     continue
                 }
-                var parsed: JSONDocument?
+                let document: JSONDocument
                 do {
                     let clock = ContinuousClock()
                     let started = clock.now
-                    let document = try JSONDocument(storage: storage, options: options)
+                    document = try JSONDocument(storage: storage, options: options)
                     if stats { printStats(file, document, seconds: (clock.now - started).seconds) }
-                    parsed = document
                 } catch {
                     failed = true
                     report(file, line: error.line, error)
+                    continue
                 }
-                if let model, let parsed, !report(file, parsed, model: model) { failed = true }
-                if let schema, let parsed {
-                    switch SchemaReport.report(file, parsed, schema: schema, format: output) {
+                if let model, !report(file, document, model: model) { failed = true }
+                var schema = explicit
+                if schema == nil, mayChoose {
+                    do throws(SchemaLoadError) {
+                        schema = try schemas?.schema(for: document, file: file, verbose: verbose)
+                    } catch {
+                        // Not known valid or invalid: the schema meant for it could not be used.
+                        undecided = true
+                        printError("\(shownInMessage(file)): error: schema not used: \(error)")
+                    }
+                }
+                if let schema {
+                    switch SchemaReport.report(file, document, schema: schema, format: output) {
                     case .valid: break
                     case .invalid: failed = true
                     case .undecided: undecided = true
@@ -115,7 +139,7 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if undecided {
-            throw CommandFailure(message: "too complex to decide (above): the validity of those files is unknown", code: 2)
+            throw CommandFailure(message: "not decided (above): the validity of those files is unknown", code: 2)
         }
         if failed { throw CommandFailure(message: "") }
     }
