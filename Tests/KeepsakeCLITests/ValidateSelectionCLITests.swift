@@ -95,6 +95,10 @@ struct ValidateSelectionCLITests {
         #expect(try Self.run(["validate", escaped], config: scratch.url).status == 1)
         let spelled = try scratch.file("spelled.json", #"{"$sch\u0065ma": "s.json", "port": 500}"#)
         #expect(try Self.run(["validate", spelled], config: scratch.url).status == 1)
+        // Escapes of other characters do not make the file parsed whole (nor give it a schema).
+        let accented = try scratch.file("accented.json", #"{"name": "\u00e9\ud83d\ude00", "port": 500}"#)
+        let plain = try Self.run(["validate", "--verbose", accented], config: scratch.url)
+        #expect(plain.status == 0 && plain.stderr.contains("accented.json: no schema"), "\(plain.stderr)")
         // A string that merely contains the word is no member.
         let mention = try scratch.file("mention.json", #"{"note": "see $schema", "port": 500}"#)
         let mentioned = try Self.run(["validate", "--verbose", mention], config: scratch.url)

@@ -121,14 +121,13 @@ struct ChosenSchemas {
         return try result.get()
     }
 
-    /// Whether a regular file's bytes hold `$schema` or `\u` (read in pieces). Anything else — a
-    /// pipe, whose bytes a scan would take from the parse, a file that cannot be read (the parse
-    /// says why) — may.
+    /// Whether a regular file's bytes may spell a `$schema` key: `$schema` itself, or a `\u00XX`
+    /// escape of one of its characters (read in pieces). Anything else — a pipe, whose bytes a scan
+    /// would take from the parse, a file that cannot be read (the parse says why) — may.
     private static func mayHoldSchemaKey(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? handle.close() }
-        let needles: [[UInt8]] = [Array("$schema".utf8), Array("\\u".utf8)]
         var carry: [UInt8] = []
         while true {
             let piece: Data?
@@ -138,23 +137,41 @@ struct ChosenSchemas {
                 return true
             }
             guard let piece, !piece.isEmpty else { return false }
-            // The last bytes of the piece before, so a needle split between two pieces is found.
+            // The last bytes of the piece before, so a key split between two pieces is found.
             let window = carry + piece
-            let found = window.withUnsafeBytes { bytes in needles.contains { Self.find($0, in: bytes) } }
-            if found { return true }
-            carry = Array(window.suffix(needles[0].count - 1))
+            if window.withUnsafeBytes(mayHoldSchemaKey) { return true }
+            carry = Array(window.suffix(schemaKey.count - 1))
         }
     }
-    /// Whether `needle` occurs in `bytes` (its first byte found with `memchr`, the rest compared).
-    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress, let first = needle.first, needle.count <= bytes.count else { return false }
-        let last = bytes.count - needle.count
+
+    private static let schemaKey = Array("$schema".utf8)
+    /// The low bytes of `$schema`'s characters, as `\u00XX` writes them (either case).
+    private static let escapedKeyBytes: Set<[UInt8]> = Set(["24", "73", "63", "68", "65", "6d", "6D", "61"].map { Array($0.utf8) })
+
+    /// Whether these bytes hold `$schema` or a `\u00XX` escape of one of its characters (one cut
+    /// short at the end counts: the rest may follow).
+    private static func mayHoldSchemaKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if find(schemaKey, in: bytes) != nil { return true }
         var from = 0
-        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + at, needle, needle.count) == 0 { return true }
+        while let at = find(Array("\\u00".utf8), in: bytes, from: from) {
+            guard at + 6 <= bytes.count else { return true }
+            if escapedKeyBytes.contains([bytes[at + 4], bytes[at + 5]]) { return true }
             from = at + 1
         }
         return false
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `start` (its first byte found with
+    /// `memchr`, the rest compared).
+    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+        guard let base = bytes.baseAddress, let first = needle.first, needle.count <= bytes.count else { return nil }
+        let last = bytes.count - needle.count
+        var from = start
+        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + at, needle, needle.count) == 0 { return at }
+            from = at + 1
+        }
+        return nil
     }
 }
