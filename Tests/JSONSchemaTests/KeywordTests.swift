@@ -19,8 +19,24 @@ struct KeywordTests {
         try expectValidity(#"{"const": {"a": 1, "b": 2}}"#, [("{\"b\": 2, \"a\": 1.0}", true), ("{\"a\": 1}", false)])
         try expectValidity(#"{"const": false}"#, [("false", true), ("0", false)])
         try expectValidity(#"{"const": 1}"#, [("true", false), ("1.00", true)])
-        // const is not a draft-04 keyword.
-        try expectValidity(#"{"const": 1}"#, dialect: .draft4, [("2", true)])
+    }
+
+    /// Decided in docs/DESIGN.md: keywords later drafts added that only add (`const`, `contains`,
+    /// `propertyNames`, `if`/`then`/`else`) hold in draft-04 and draft-06 schemas, as in editors;
+    /// keywords that replaced an earlier form keep the dialect's meaning.
+    @Test func laterKeywordsThatOnlyAddHoldInEarlierDialects() throws {
+        try expectValidity(#"{"const": 1}"#, dialect: .draft4, [("2", false), ("1", true)])
+        // The false "valid against more than one" of a draft-04 oneOf tagged with const.
+        let tagged = #"{"oneOf": [{"properties": {"t": {"const": "x"}}}, {"properties": {"t": {"const": "y"}}}]}"#
+        try expectValidity(tagged, dialect: .draft4, [(#"{"t": "x"}"#, true), (#"{"t": "z"}"#, false)])
+        try expectValidity(#"{"contains": {"type": "string"}}"#, dialect: .draft4, [("[1, \"a\"]", true), ("[1]", false)])
+        try expectValidity(#"{"propertyNames": {"maxLength": 2}}"#, dialect: .draft4, [(#"{"ab": 1}"#, true), (#"{"abc": 1}"#, false)])
+        for dialect in [Dialect.draft4, .draft6] {
+            try expectValidity(#"{"if": {"minimum": 10}, "then": {"multipleOf": 10}, "else": {"maximum": 5}}"#, dialect: dialect, [("20", true), ("15", false), ("3", true), ("7", false)])
+        }
+        // What replaced an earlier form does not: 2020-12's prefixItems, 2019-09's dependentRequired.
+        try expectValidity(#"{"prefixItems": [{"type": "string"}]}"#, dialect: .draft7, [("[1]", true)])
+        try expectValidity(#"{"dependentRequired": {"a": ["b"]}}"#, dialect: .draft7, [(#"{"a": 1}"#, true)])
     }
 
     @Test func numbersAreComparedExactly() throws {
@@ -73,8 +89,8 @@ struct KeywordTests {
         try expectValidity(#"{"oneOf": [{"minimum": 1}, {"maximum": 3}]}"#, [("0", true), ("5", true), ("2", false)])
         try expectValidity(#"{"not": {"type": "null"}}"#, [("1", true), ("null", false)])
         try expectValidity(#"{"if": {"minimum": 10}, "then": {"multipleOf": 2}, "else": {"maximum": 0}}"#, [("12", true), ("13", false), ("-1", true), ("5", false)])
-        // if/then/else came with draft 7.
-        try expectValidity(#"{"if": {"minimum": 10}, "then": false}"#, dialect: .draft6, [("12", true)])
+        // if/then/else came with draft 7 and holds in draft 6 too (laterKeywordsThatOnlyAddHoldInEarlierDialects).
+        try expectValidity(#"{"if": {"minimum": 10}, "then": false}"#, dialect: .draft6, [("12", false), ("9", true)])
     }
 
     @Test func booleanSchemas() throws {

@@ -190,7 +190,10 @@ final class SchemaCompiler {
             guard case .array(let list) = values else { throw fail(location.appending("enum"), "enum must be an array") }
             checks.append(Check(keyword: "enum", kind: .enumeration(list)))
         }
-        if dialect >= .draft6, let value = object["const"] { checks.append(Check(keyword: "const", kind: .constant(value))) }
+        // `const`, `contains`, `propertyNames` and `if`/`then`/`else` are honoured in every dialect,
+        // as editors honour them: they only add to what earlier drafts say, and schemas written
+        // for draft-04 use them (docs/DESIGN.md, "Later keywords in earlier dialects").
+        if let value = object["const"] { checks.append(Check(keyword: "const", kind: .constant(value))) }
         if let divisor = try number(object["multipleOf"], location, "multipleOf") {
             guard !divisor.negative, !divisor.isZero else { throw fail(location.appending("multipleOf"), "multipleOf must be greater than 0") }
             checks.append(Check(keyword: "multipleOf", kind: .multipleOf(divisor)))
@@ -252,7 +255,7 @@ final class SchemaCompiler {
         if let list = try schemas("anyOf") { checks.append(Check(keyword: "anyOf", kind: .anyOf(list))) }
         if let list = try schemas("oneOf") { checks.append(Check(keyword: "oneOf", kind: .oneOf(list))) }
         if let not = schema("not") { checks.append(Check(keyword: "not", kind: .not(not))) }
-        if dialect >= .draft7, let condition = schema("if") {
+        if let condition = schema("if") {
             checks.append(Check(keyword: "if", kind: .conditional(condition: condition, then: schema("then"), otherwise: schema("else"))))
         }
 
@@ -276,7 +279,7 @@ final class SchemaCompiler {
         if let additional = schema("additionalProperties") {
             checks.append(Check(keyword: "additionalProperties", kind: .additionalProperties(additional, named: KeyMatcher(named), patterns: patterns)))
         }
-        if dialect >= .draft6, let names = schema("propertyNames") { checks.append(Check(keyword: "propertyNames", kind: .propertyNames(names))) }
+        if let names = schema("propertyNames") { checks.append(Check(keyword: "propertyNames", kind: .propertyNames(names))) }
         for keyword in dialect >= .draft2019 ? ["dependentSchemas", "dependencies"] : ["dependencies"] {
             guard case .object(let map)? = object[keyword] else { continue }
             let list = map.members.filter { $0.value.arrayValue == nil }.map { ($0.key, node(for: location.appending(keyword, $0.key))) }
@@ -300,7 +303,7 @@ final class SchemaCompiler {
                 checks.append(Check(keyword: "items", kind: .items(node(for: location.appending("items")), after: 0)))
             }
         }
-        if dialect >= .draft6, let contains = schema("contains") {
+        if let contains = schema("contains") {
             let minimum = dialect >= .draft2019 ? try count(object["minContains"], location, "minContains") ?? 1 : 1
             let maximum = dialect >= .draft2019 ? try count(object["maxContains"], location, "maxContains") : nil
             checks.append(Check(keyword: "contains", kind: .contains(contains, min: minimum, max: maximum)))
