@@ -97,4 +97,23 @@ struct ReferenceTests {
         #expect(found.contains { $0.instancePath == ["bundle"] && $0.keyword == "type" })
         #expect(!found.contains { $0.keyword == "const" })  // the web branch's errors are not listed
     }
+
+    @Test func theClosestBranchIsTheOneWhoseDiscriminatingKeywordsHoldBest() throws {
+        // An eslint rule's severity: the integer branch was named for "maybe" (a tie broken by order).
+        let severity = ##"{"oneOf": [{"type": "integer", "minimum": 0, "maximum": 2}, {"title": "name", "type": "string", "enum": ["off", "warn", "error"]}]}"##
+        let maybe = try errors(severity, #""maybe""#)
+        #expect(maybe.first?.message.contains("the closest, \"name\", fails: \"maybe\" is not one of") == true, "\(maybe.first?.message ?? "")")
+        #expect(try errors(severity, "7").first?.message.contains("the closest, #0, fails") == true)
+        // Tagged objects: the branch whose tag holds, though another has fewer errors.
+        let tagged = ##"""
+            {"oneOf": [
+              {"title": "email", "properties": {"channel": {"const": "email"}}, "required": ["channel", "to"]},
+              {"title": "slack", "properties": {"channel": {"const": "slack"}, "hook": {"type": "string"}, "room": {"type": "string"}}, "required": ["channel", "hook", "room"]}
+            ]}
+            """##
+        let slack = try errors(tagged, #"{"channel": "slack", "hook": 1, "room": 2}"#)
+        #expect(slack.first?.message.contains("the closest, \"slack\"") == true, "\(slack.first?.message ?? "")")
+        let email = try errors(tagged, #"{"channel": "email"}"#)
+        #expect(email.first?.message.contains("the closest, \"email\"") == true)
+    }
 }

@@ -48,18 +48,28 @@ extension Evaluator {
         }
     }
 
-    /// The failing branch that came closest: one whose tag-like keywords (`const`, `enum`, `type`
-    /// of the value itself) held, then the one whose first error is deepest, then the fewest errors.
-    /// The failed branch that came closest, for an instance `depth` steps below the root: one whose
-    /// tag (a `const`, `enum` or `type` on the value or a member) matched, then the one that got
-    /// deepest, then the one with fewest errors.
+    /// The failed branch that came closest, for an instance `depth` steps below the root: the one
+    /// whose discriminating keywords the value satisfies best — on the value itself a failed
+    /// `type` counts 3, a failed `const` or `enum` 2, a missing `required` member 1; on a direct
+    /// member (a tag) a failed `const` or `enum` 2 — so `"maybe"` is told about
+    /// `"off"|"warn"|"error"`, not about an integer branch; then the one that got deepest, then
+    /// the one with fewest errors, then the first.
     @_spi(SchemaGraph) public static func closest(_ failures: [(position: Int, errors: [ValidationError])], in list: [SchemaNode], depth: Int) -> (position: Int, errors: [ValidationError])? {
-        func tagMismatch(_ errors: [ValidationError]) -> Bool {
-            errors.contains { ["const", "enum", "type"].contains($0.keyword) && $0.instancePath.components.count <= depth + 1 }
+        func distance(_ errors: [ValidationError]) -> Int {
+            errors.reduce(0) { sum, error in
+                let onTheValue = error.instancePath.components.count == depth
+                guard onTheValue || error.instancePath.components.count == depth + 1 else { return sum }
+                switch error.keyword {
+                case "type" where onTheValue: return sum + 3
+                case "const", "enum": return sum + 2
+                case "required" where onTheValue: return sum + 1
+                default: return sum
+                }
+            }
         }
         return failures.min { a, b in
-            let (ta, tb) = (tagMismatch(a.errors), tagMismatch(b.errors))
-            if ta != tb { return !ta }
+            let (ta, tb) = (distance(a.errors), distance(b.errors))
+            if ta != tb { return ta < tb }
             let da = a.errors.map(\.instancePath.components.count).max() ?? 0
             let db = b.errors.map(\.instancePath.components.count).max() ?? 0
             if da != db { return da > db }
