@@ -39,6 +39,10 @@ public struct JSONSchema: @unchecked Sendable {
     let annotate: Bool
     /// Whether the schema has `$dynamicRef` or `$recursiveRef`.
     let usesDynamicReferences: Bool
+    /// The references whose documents could not be had (not embedded, not readable, not mapped):
+    /// each leaves only its own part unchecked — a value that reaches it is undecided — and
+    /// untyped, while the rest of the schema applies.
+    public let unresolvedReferences: [SchemaLoadError]
 
     /// Compiles a schema's text; `uri` is where it was read from (references relative to it resolve there).
     public init(text: String, uri: String = "urn:keepsake:schema", options: Options = Options()) throws(SchemaLoadError) {
@@ -52,6 +56,7 @@ public struct JSONSchema: @unchecked Sendable {
         graph = compiler.graph
         annotate = compiler.usesUnevaluated
         usesDynamicReferences = compiler.usesDynamicReferences
+        unresolvedReferences = compiler.unresolvedReferences
         dialect = index.info[location]?.dialect ?? options.dialect
         self.uri = index.info[location]?.base.description ?? uri
         self.index = index

@@ -38,6 +38,23 @@ struct SchemaTmuxTests {
         session.waitForExit(timeout: 10)
     }
 
+    /// A schema with a reference no folder provides: the rest types the document, and one line
+    /// says which reference and how to provide it (the whole schema used to be dropped).
+    @Test func anUnresolvableReferenceLeavesItsPartUntypedAndSaysHowToProvideIt() throws {
+        let folder = try scratchFolder()
+        let schema = folder.appendingPathComponent("s.schema.json")
+        try ##"{"title": "Service", "type": "object", "properties": {"port": {"type": "integer"}, "plugin": {"$ref": "https://schemas.example.com/plugin.json"}}}"##
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("service.json")
+        try #"{"port": 8080, "plugin": {"name": "p"}}"#.write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([file.path, "--schema", schema.path], width: 160, height: 10)
+        session.waitFor("typed, with the one line about the reference") {
+            $0.contains("Service") && $0.contains("port    integer") && $0.contains("a reference not resolved, left untyped; give the folder with --schema-map PREFIX=DIR")
+        }
+        try session.send("q")
+        session.waitForExit()
+    }
+
     @Test func theDocumentsOwnSchemaKeyChoosesTheSchemaAndSavingAsksAboutErrors() throws {
         let (file, environment) = try copyWithSchemas("app-config.json")
         let original = try String(contentsOf: file, encoding: .utf8)

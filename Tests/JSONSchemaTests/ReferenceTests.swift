@@ -25,12 +25,8 @@ struct ReferenceTests {
     @Test func remoteDocumentsResolveOfflineOnly() throws {
         let documents = ["https://example.com/int.json": ##"{"type": "integer"}"##]
         try expectValidity(##"{"$ref": "int.json"}"##, documents: documents, [("1", true), ("1.5", false)])
-        do {
-            _ = try JSONSchema(text: ##"{"$ref": "https://elsewhere.example/x.json"}"##)
-            Issue.record("a remote reference was resolved")
-        } catch {
-            #expect(error.description.contains("never fetches"))
-        }
+        let remote = try JSONSchema(text: ##"{"$ref": "https://elsewhere.example/x.json"}"##)
+        #expect(remote.unresolvedReferences.first?.description.contains("never fetches") == true)
     }
 
     @Test func dynamicRefFindsTheOutermostDynamicAnchor() throws {
@@ -73,7 +69,6 @@ struct ReferenceTests {
             #expect(error.message == "minimum must be a number")
         }
         #expect(throws: SchemaLoadError.self) { try JSONSchema(text: "{\"type\": \"integr\"}") }
-        #expect(throws: SchemaLoadError.self) { try JSONSchema(text: "{\"$ref\": \"#/nowhere\"}") }
         #expect(throws: SchemaLoadError.self) { try JSONSchema(text: "{\"type\": ") }
     }
 
@@ -115,5 +110,36 @@ struct ReferenceTests {
         #expect(slack.first?.message.contains("the closest, \"slack\"") == true, "\(slack.first?.message ?? "")")
         let email = try errors(tagged, #"{"channel": "email"}"#)
         #expect(email.first?.message.contains("the closest, \"email\"") == true)
+    }
+
+    @Test func aReferenceThatCannotBeResolvedIsAFailingPartNotAFailingSchema() throws {
+        // One unresolvable reference dropped the whole schema: package.json and .eslintrc opened untyped.
+        let schema = try JSONSchema(text: ##"""
+            {"type": "object",
+             "properties": {
+               "port": {"type": "integer"},
+               "plugin": {"anyOf": [{"type": "string"}, {"$ref": "https://schemas.example.com/plugin.json"}]},
+               "local": {"$ref": "#/definitions/nowhere"}
+             }}
+            """##)
+        #expect(schema.unresolvedReferences.count == 2)
+        #expect(schema.unresolvedReferences.contains { $0.message.contains("https://schemas.example.com/plugin.json") })
+        // Values that do not reach the references are checked as ever.
+        #expect(schema.validate(try JSONDocument(#"{"port": 1, "plugin": "a"}"#)).isValid)
+        let wrong = schema.validate(try JSONDocument(#"{"port": "x", "plugin": "a"}"#))
+        #expect(wrong.errors.map(\.keyword) == ["type"] && wrong.undecided.isEmpty)
+        // A value that reaches one is neither valid nor invalid: undecided, saying which reference.
+        let reaching = schema.validate(try JSONDocument(#"{"port": 1, "plugin": {"name": "p"}, "local": 2}"#))
+        #expect(!reaching.isValid && reaching.errors.isEmpty)
+        #expect(reaching.undecided.map(\.instancePath.jq) == [".plugin", ".local"])
+        #expect(reaching.undecided.first?.message.contains("could not be checked: ") == true)
+        #expect(reaching.undecided.last?.message.contains("cannot resolve \"#/definitions/nowhere\"") == true)
+        #expect(!schema.isValid(try JSONDocument(#"{"local": 2}"#)))
+        // `not` cannot turn an unknown into a pass.
+        let negated = try JSONSchema(text: ##"{"not": {"$ref": "missing.json"}}"##)
+        let negatedReport = negated.validate(try JSONDocument("1"))
+        #expect(!negatedReport.isValid && !negatedReport.undecided.isEmpty)
+        // A malformed schema is still an error as a whole.
+        #expect(throws: SchemaLoadError.self) { try JSONSchema(text: ##"{"properties": {"a": {"type": "integr"}}}"##) }
     }
 }

@@ -63,10 +63,27 @@ struct SchemaCommandTests {
         for schema in [unresolvable, badPattern, "/nonexistent/schema.json"] {
             let result = try Keepsake.run("validate", document, "--schema", schema)
             #expect(result.status == 2, "\(schema): \(result.stderr)")
-            #expect(result.stderr.contains(schema))
+            // An unresolvable reference is a failing part: the value reaching it names the reference.
+            #expect(result.stderr.contains(schema == unresolvable ? "could not be checked: cannot resolve \"missing.json\"" : schema), "\(result.stderr)")
         }
         let badMap = try Keepsake.run("validate", document, "--schema", unresolvable, "--schema-map", "no-equals-sign")
         #expect(badMap.status == 2)
+    }
+
+    @Test func anUnresolvableReferenceLeavesOnlyItsPartUnchecked() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let schema = try scratch.file("s.json", ##"{"properties": {"port": {"type": "integer"}, "plugin": {"$ref": "https://schemas.example.com/plugin.json"}}}"##)
+        // The schema used to be refused whole (exit 2) for any file.
+        #expect(try Keepsake.run("validate", try scratch.file("ok.json", #"{"port": 1}"#), "--schema", schema).status == 0)
+        #expect(try Keepsake.run("validate", try scratch.file("bad.json", #"{"port": "x"}"#), "--schema", schema).status == 1)
+        let reaching = try Keepsake.run("validate", try scratch.file("plugin.json", #"{"port": 1, "plugin": {}}"#), "--schema", schema)
+        #expect(reaching.status == 2)
+        #expect(reaching.stderr.contains(#"plugin.json:1:23: .plugin: {} could not be checked: cannot resolve "https://schemas.example.com/plugin.json""#), "\(reaching.stderr)")
+        #expect(!reaching.stderr.contains("too complex"))
+        // For the schema's author it is an error.
+        let checked = try Keepsake.run("schema", "check", schema)
+        #expect(checked.status == 1 && checked.stderr.contains("cannot resolve \"https://schemas.example.com/plugin.json\""), "\(checked.stderr)")
     }
 
     @Test func schemaMapsAndDialectsResolveOffline() throws {

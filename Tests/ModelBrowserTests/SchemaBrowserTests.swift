@@ -65,6 +65,20 @@ struct SchemaBrowserTests {
         #expect(text.contains("    retries        integer 0…10                  12  ⚠ 12 is above the maximum 10"))
     }
 
+    @Test func aBranchWhoseReferenceCannotBeResolvedIsUntypedAndTheRestTyped() throws {
+        let schema = #"""
+            {"type": "object", "properties": {
+               "port": {"type": "integer", "maximum": 10},
+               "plugin": {"$ref": "https://schemas.example.com/plugin.json"}}}
+            """#
+        var state = try state(#"{"port": 12, "plugin": {"name": "p"}}"#, schema: schema)
+        press(&state, "j")
+        let text = screen(state)
+        // The schema used to be dropped whole: every row untyped.
+        #expect(text.contains("    port    integer …10  12  ⚠ 12 is above the maximum 10"), "\(text)")
+        #expect(text.contains("  ▸ plugin  any          {…} 1 key"), "\(text)")
+    }
+
     @Test func objectSchemasReachedOnlyThroughAdditionalOrPatternPropertiesAreTyped() throws {
         let schema = #"""
             {"type": "object",

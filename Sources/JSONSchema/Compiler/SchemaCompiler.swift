@@ -15,6 +15,8 @@ final class SchemaCompiler {
     /// Whether any compiled schema has `$dynamicRef` or `$recursiveRef` (whose targets depend on
     /// the path evaluation took, so a subtree cannot be checked again on its own).
     private(set) var usesDynamicReferences = false
+    /// The references that could not be resolved (each left a failing part), in the order met.
+    private(set) var unresolvedReferences: [SchemaLoadError] = []
 
     init(index: SchemaIndex) {
         self.index = index
@@ -145,7 +147,11 @@ final class SchemaCompiler {
                 located.line = line
                 located.column = column
             }
-            throw located
+            // A document that cannot be had leaves this reference a failing part, not the whole
+            // schema a failure: a value it reaches is undecided, the rest is checked and typed.
+            guard case .unresolvable = error.kind else { throw located }
+            result.unresolved = located
+            unresolvedReferences.append(located)
         }
         return result
     }

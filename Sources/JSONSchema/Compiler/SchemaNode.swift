@@ -137,6 +137,8 @@ import LosslessJSON
 @_spi(SchemaGraph) public final class Reference: @unchecked Sendable {
     let uri: URI
     @_spi(SchemaGraph) public internal(set) var target: SchemaNode?
+    /// Why there is no target, when the referenced document could not be had.
+    @_spi(SchemaGraph) public internal(set) var unresolved: SchemaLoadError?
 
     init(uri: URI) { self.uri = uri }
 }

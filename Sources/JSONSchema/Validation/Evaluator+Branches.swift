@@ -18,6 +18,7 @@ extension Evaluator {
     ) {
         var valid: [Int] = []
         var failures: [(position: Int, errors: [ValidationError])] = []
+        let undecidedBefore = undecided.count
         for (position, subschema) in list.enumerated() {
             if collecting { keywordPath.append(String(position)) }
             let (result, branchErrors) = separately { evaluate(subschema, node) }
@@ -33,7 +34,9 @@ extension Evaluator {
         }
         if valid.isEmpty {
             outcome.valid = false
-            guard collecting else { return }
+            // A branch that could not be decided might hold: no "valid against none" (the
+            // undecided entries say why the value's validity is unknown).
+            guard collecting, undecided.count == undecidedBefore else { return }
             let closest = Self.closest(failures, in: list, depth: instancePath.count)
             let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
             // The closest branch's first error, shortened: nested anyOf at every level of a deep

@@ -102,6 +102,17 @@ import LosslessJSON
         return answer
     }
 
+    /// A value that reaches a reference whose document could not be had: failed here (so `not`
+    /// cannot turn it into a pass), and said in the `undecided` list — its validity is unknown.
+    func undecidable(_ node: JSONDocument.Node, schema: SchemaNode, keyword: String, _ unresolved: SchemaLoadError, _ outcome: inout Outcome) {
+        outcome.valid = false
+        guard undecided.count < Self.maxErrors else { return }
+        undecided.append(ValidationError(
+            instancePath: JSONPath(instancePath), node: node, keywordLocation: Self.pointer(keywordPath),
+            absoluteKeywordLocation: schema.absoluteLocation + "/" + keyword, keyword: keyword,
+            message: "\(shown(node)) could not be checked: \(unresolved.message)"))
+    }
+
     /// Stops the check: past a limit its verdict would be a guess. The reason is noted as
     /// undecided (the value is neither valid nor invalid) — or, when the value is already known
     /// invalid, as the last error listed.

@@ -18,6 +18,7 @@ extension BrowseCommand {
             let checker = SchemaChecker(schema, name: description.name)
             return { state in
                 state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker, checkInBackground: true)
+                Self.noteUnresolved(schema, name: description.name, in: &state)
             }
         }
         let selection = try schemaOptions.selection(settingsCatalog: settingsCatalog)
@@ -32,9 +33,19 @@ extension BrowseCommand {
                 state.describe(
                     as: description.rootType, name: description.name, models: description.registry,
                     checker: SchemaChecker(schema, name: description.name), checkInBackground: true)
+                Self.noteUnresolved(schema, name: description.name, in: &state)
             } catch {
                 state.note("schema not used: \(error); browsing without one", error: true)
             }
         }
+    }
+
+    /// One line for the references a schema could not resolve: their parts are untyped, and values
+    /// they reach are not checked; the line names the first and how to provide it.
+    static func noteUnresolved(_ schema: JSONSchema, name: String, in state: inout BrowserState) {
+        guard let first = schema.unresolvedReferences.first else { return }
+        let count = schema.unresolvedReferences.count
+        let which = count == 1 ? "a reference" : "\(count) references"
+        state.note("\(name): \(which) not resolved, left untyped; give the folder with --schema-map PREFIX=DIR (first: \(first.message))")
     }
 }

@@ -49,7 +49,12 @@ struct SchemaCommand: ParsableCommand {
             var valid = SchemaReport.report(schema, document, schema: meta, format: output) == .valid
             if valid {
                 do {
-                    _ = try JSONSchema(contentsOfFile: schema, options: options)
+                    // A reference whose document cannot be had is a failing part where the schema
+                    // is used; here it is an error, as it is for the schema's author.
+                    for unresolved in try JSONSchema(contentsOfFile: schema, options: options).unresolvedReferences {
+                        printError("\(shownInMessage(schema)): \(unresolved)")
+                        valid = false
+                    }
                 } catch {
                     printError("\(schema): \(error)")
                     valid = false

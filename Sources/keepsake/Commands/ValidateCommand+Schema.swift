@@ -30,7 +30,9 @@ enum SchemaReport {
             var undecidedLines = LineCounter(document)
             for error in result.undecided {
                 let (line, column) = undecidedLines.position(of: document.range(error.node).lowerBound)
-                printError("\(file):\(line):\(column): \(error.instancePath.jq): too complex to decide: \(error.message) (\(error.keywordLocation))")
+                // A reference that could not be resolved says so itself; the rest are limits reached.
+                let why = ["$ref", "$dynamicRef", "$recursiveRef"].contains(error.keyword) ? "" : "too complex to decide: "
+                printError("\(file):\(line):\(column): \(error.instancePath.jq): \(why)\(error.message) (\(error.keywordLocation))")
             }
         case .json:
             print(basicOutput(file, result, document))
