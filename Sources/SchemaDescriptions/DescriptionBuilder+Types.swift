@@ -20,7 +20,12 @@ extension DescriptionBuilder {
 
     func computeFieldType(_ node: SchemaNode) -> FieldType {
         if let inner = nullableBranch(node) { return .optional(fieldType(inner)) }
-        if let values = enumValues(node) { return .enumeration(name: typeText(node), knownValues: values.known, isOpen: values.open) }
+        if let values = enumValues(node) {
+            let type = FieldType.enumeration(name: typeText(node), knownValues: values.known, isOpen: values.open)
+            // `"type": ["string", "null"]` around the strings, or a branch of null beside them.
+            let nullable = allowedTypes(node)?.contains("null") == true || alternatives(node).contains { allowedTypes($0) == ["null"] }
+            return nullable ? .optional(type) : type
+        }
         let allowed = allowedTypes(node)
         let nullable = allowed?.contains("null") == true
         let nonNull = allowed?.subtracting(["null"])
@@ -46,8 +51,9 @@ extension DescriptionBuilder {
         return type
     }
 
-    /// The known strings of an `enum` or `const` of strings, and whether other strings are allowed
-    /// (`anyOf: [{enum: […]}, {type: string}]`, the open enumeration `schema export` writes).
+    /// The known strings of an `enum` or `const` of strings, or of a union whose branches offer
+    /// only strings (see `unionValues`), and whether other strings are allowed (`anyOf: [{enum:
+    /// […]}, {type: string}]`, the open enumeration `schema export` writes).
     func enumValues(_ node: SchemaNode) -> (known: [String], open: Bool)? {
         var answers: [ObjectIdentifier: EnumValues?] = [:]
         return enumValues(node, answers: &answers)
@@ -72,12 +78,9 @@ extension DescriptionBuilder {
                 case .constant(.string(let value)):
                     answer = ([value], false)
                     break search
-                case .anyOf(let branches) where branches.count == 2:
-                    let each = branches.map { enumValues($0, answers: &answers) }
-                    let closed = each.compactMap { $0 }.first
-                    let openString = zip(branches, each).contains { allowedTypes($0) == ["string"] && $1 == nil }
-                    if let closed, openString {
-                        answer = (closed.known, true)
+                case .anyOf(let branches), .oneOf(let branches):
+                    if let values = unionValues(branches, within: allowedTypes(node), answers: &answers) {
+                        answer = values
                         break search
                     }
                 default: break
@@ -86,6 +89,30 @@ extension DescriptionBuilder {
         }
         answers[key] = .some(answer)
         return answer
+    }
+
+    /// The strings a union offers, as editors offer them: every branch's `enum`/`const` strings
+    /// together (a `oneOf` of `const`s, prettier's `"none"|"es5"|"all"`), open when a branch takes
+    /// other strings too — a string type, or only string keywords (`pattern`) under the node's own
+    /// string type (tsconfig's `target`); null branches add nothing. Nil when a branch takes
+    /// anything else (numbers, objects): that union is not a menu of strings.
+    private func unionValues(_ branches: [SchemaNode], within outer: Set<String>?, answers: inout [ObjectIdentifier: EnumValues?]) -> EnumValues? {
+        var known: [String] = []
+        var seen: Set<String> = []
+        var open = false
+        for branch in branches {
+            if let values = enumValues(branch, answers: &answers) {
+                for value in values.known where seen.insert(value).inserted { known.append(value) }
+                open = open || values.open
+                continue
+            }
+            let own = allowedTypes(branch)
+            let allowed = own.map { types in outer.map { types.intersection($0) } ?? types } ?? outer
+            if allowed == ["null"] { continue }
+            guard let allowed, allowed.subtracting(["null"]) == ["string"] else { return nil }
+            open = true
+        }
+        return known.isEmpty ? nil : (known, open)
     }
 
     /// The other branch of `anyOf`/`oneOf: [{"type": "null"}, S]` (S or null), if the node is one.

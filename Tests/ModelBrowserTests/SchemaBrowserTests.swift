@@ -65,6 +65,31 @@ struct SchemaBrowserTests {
         #expect(text.contains("    retries        integer 0…10                  12  ⚠ 12 is above the maximum 10"))
     }
 
+    @Test func enumerationsInsideUnionsAreMenus() throws {
+        // As SchemaStore writes them: prettier's oneOf of consts, tsconfig's target (a nullable
+        // string type around an enum and a pattern), and the two-branch open enumeration.
+        let schema = ##"""
+            {"type": "object", "properties": {
+               "trailingComma": {"oneOf": [{"const": "none", "description": "No commas."}, {"const": "es5"}, {"const": "all"}]},
+               "target": {"type": ["string", "null"], "anyOf": [{"enum": ["es3", "es5", "es2015"]}, {"pattern": "^[Ee][Ss][0-9]+$"}]},
+               "extends": {"anyOf": [{"type": "string", "enum": ["base", "strict"]}, {"type": "string"}]},
+               "level": {"anyOf": [{"enum": ["low", "high"]}, {"type": "integer"}]}
+            }}
+            """##
+        var state = try state(#"{"trailingComma": "es5", "target": "es5", "extends": "base", "level": 1}"#, schema: schema)
+        let text = screen(state)
+        // They showed `any` and `null|string`, with a raw JSON editor and a text box.
+        #expect(text.contains(#"trailingComma  "none"|"es5"|"all"      "es5""#), "\(text)")
+        #expect(text.contains(#"target         "es3"|"es5"|"es2015"|…  "es5""#), "\(text)")
+        #expect(text.contains(#"extends        "base"|"strict"|…       "base""#), "\(text)")
+        // A union that also takes numbers is no menu of strings.
+        #expect(!text.contains(#""low"|"high""#), "\(text)")
+        // The menu offers every branch's values.
+        press(&state, "jj<Enter>")
+        let menu = screen(state)
+        #expect(menu.contains("es2015") && menu.contains("es3"), "\(menu)")
+    }
+
     @Test func aBranchWhoseReferenceCannotBeResolvedIsUntypedAndTheRestTyped() throws {
         let schema = #"""
             {"type": "object", "properties": {
