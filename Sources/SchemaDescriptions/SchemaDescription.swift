@@ -1,4 +1,5 @@
 import DictionaryStorage
+import Foundation
 @_spi(SchemaGraph) import JSONSchema
 import LosslessJSON
 
@@ -187,15 +188,42 @@ final class DescriptionBuilder: @unchecked Sendable {
         let maximum = (keyword(node, "maximum") ?? keyword(node, "exclusiveMaximum")).map { JSONWriter.serialize($0) }
         if minimum != nil || maximum != nil { notes.append("\(minimum ?? "")…\(maximum ?? "")") }
         if case .string(let format)? = keyword(node, "format") { notes.append("(\(format))") }
+        // The expression itself is in the help line: in the type column it is noise.
+        if case .string? = keyword(node, "pattern") { notes.append("(pattern)") }
         if keyword(node, "deprecated") == .bool(true) { notes.append("deprecated") }
         if keyword(node, "readOnly") == .bool(true) { notes.append("read-only") }
         return ([text] + notes).joined(separator: " ")
     }
 
-    /// A node's title and description, for the status line.
+    /// A node's title and description (else its `markdownDescription`, as plain text), then its
+    /// default, examples, pattern and deprecation, for the status line.
     func help(_ node: SchemaNode) -> String? {
-        let parts = [keyword(node, "title")?.stringValue, keyword(node, "description")?.stringValue].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ": ")
+        let description = keyword(node, "description")?.stringValue ?? keyword(node, "markdownDescription")?.stringValue.map(Self.plainText)
+        var parts = [[keyword(node, "title")?.stringValue, description].compactMap { $0 }.joined(separator: ": ")]
+        // A value in one line, cut: an object's default can be pages long.
+        func shown(_ value: JSONValue) -> String {
+            let text = JSONWriter.serialize(value)
+            return text.count > 60 ? text.prefix(59) + "…" : text
+        }
+        if let value = keyword(node, "default") { parts.append("default \(shown(value))") }
+        if case .array(let examples)? = keyword(node, "examples"), !examples.isEmpty {
+            parts.append("e.g. " + examples.prefix(3).map(shown).joined(separator: ", "))
+        }
+        if case .string(let pattern)? = keyword(node, "pattern") { parts.append("pattern \(pattern)") }
+        if keyword(node, "deprecated") == .bool(true) || keyword(node, "deprecationMessage") != nil {
+            parts.append("deprecated" + (keyword(node, "deprecationMessage")?.stringValue.map { ": " + $0 } ?? ""))
+        }
+        let text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
+        return text.isEmpty ? nil : text
+    }
+
+    /// Markdown as one line of plain text: links as their text, emphasis and code marks, heading
+    /// marks and line breaks gone.
+    static func plainText(_ markdown: String) -> String {
+        var text = markdown.replacingOccurrences(of: #"\[([^\]]*)\]\([^)]*\)"#, with: "$1", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"(\*\*|__|`)"#, with: "", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"(?m)^\s*#+\s*"#, with: "", options: .regularExpression)
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

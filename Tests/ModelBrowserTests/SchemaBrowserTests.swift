@@ -90,6 +90,24 @@ struct SchemaBrowserTests {
         #expect(menu.contains("es2015") && menu.contains("es3"), "\(menu)")
     }
 
+    @Test func theHelpLineHasTheDescriptionDefaultExamplesPatternAndDeprecation() throws {
+        let schema = ##"""
+            {"type": "object", "properties": {
+               "name": {"type": "string", "pattern": "^[a-z]+$", "default": "app", "examples": ["web", "api"],
+                        "markdownDescription": "The **package** name;\nsee [npm](https://docs.npmjs.com) for `rules`."},
+               "old": {"type": "integer", "deprecated": true, "description": "Use name."}
+            }}
+            """##
+        var state = try state(#"{"name": "web", "old": 1}"#, schema: schema, width: 160)
+        press(&state, "j")
+        var text = screen(state)
+        #expect(text.contains("    name  string (pattern)    \"web\""), "\(text)")
+        #expect(text.contains(#"The package name; see npm for rules.; default "app"; e.g. "web", "api"; pattern ^[a-z]+$"#), "\(text)")
+        press(&state, "j")
+        text = screen(state)
+        #expect(text.contains("Use name.; deprecated"), "\(text)")
+    }
+
     @Test func aBranchWhoseReferenceCannotBeResolvedIsUntypedAndTheRestTyped() throws {
         let schema = #"""
             {"type": "object", "properties": {
@@ -233,12 +251,12 @@ struct SchemaBrowserTests {
         press(&state, ":.pet<Enter>l")
         var text = screen(state)
         #expect(state.problems.isEmpty)
-        #expect(text.contains("  ▾ pet         pet.Cat  3 keys"))
-        #expect(text.contains("      kind      tag      \"kitty\""))
-        #expect(text.contains("      lives     integer  9"))
-        #expect(text.contains("      + color   kept     \"?\""))
-        #expect(text.contains("    zip         string   \"12345\""))
-        #expect(text.contains("    + postcode  kept     \"x\""))
+        #expect(text.contains("  ▾ pet         pet.Cat           3 keys"))
+        #expect(text.contains("      kind      tag               \"kitty\""))
+        #expect(text.contains("      lives     integer           9"))
+        #expect(text.contains("      + color   kept              \"?\""))
+        #expect(text.contains("    zip         string (pattern)  \"12345\""))
+        #expect(text.contains("    + postcode  kept              \"x\""))
         // The condition no longer holds: the other branch's key is known, the first one's kept.
         press(&state, ":.country<Enter><Enter><C-u>FR<Enter>")
         text = screen(state)
