@@ -58,6 +58,12 @@ public enum SettingsFile {
         lines.append("theme = \(quoted(settings.theme.name))")
         lines.append("wrap = \(settings.wrapValues)")
         if let catalog = settings.catalog { lines.append("catalog = \(quoted(catalog))") }
+        if !settings.schemaMaps.isEmpty { lines.append("schema-map = [\(settings.schemaMaps.map(quoted).joined(separator: ", "))]") }
+        for association in settings.schemaAssociations {
+            lines.append("[[schemas]]")
+            lines.append("file-match = [\(association.fileMatch.map(quoted).joined(separator: ", "))]")
+            lines.append("url = \(quoted(association.url))")
+        }
         lines.append("")
         lines.append("[colors]  # a colour name (\"cyan\", \"bright-red\", \"default\") or a palette number 0–255")
         let base = Theme.all.first { $0.name == settings.theme.name } ?? .standard
@@ -113,6 +119,20 @@ private struct Reader {
         settings.problems.append(.init(line: line(of: key, in: section), message: message))
     }
 
+    /// `[[schemas]]` tables: `file-match = ["*.app.json"]` and `url = "schema.json"` each.
+    mutating func read(schemas value: (any TOMLValueConvertible)?) {
+        guard let list = value?.array else { return problem("schemas", "schemas must be tables: [[schemas]] with file-match and url") }
+        for item in list {
+            guard let table = item.table, let url = table["url"]?.string, !url.isEmpty,
+                let globs = table["file-match"]?.array?.map({ $0.string }) as? [String], !globs.isEmpty
+            else {
+                problem("schemas", "each [[schemas]] needs file-match = [\"GLOB\", …] and url = \"SCHEMA\"; that one is ignored")
+                continue
+            }
+            settings.schemaAssociations.append(.init(fileMatch: globs, url: url))
+        }
+    }
+
     mutating func read(_ table: TOMLTable) {
         // The theme first: [colors] changes the theme's colours, whatever the order in the file.
         for key in table.keys.sorted(by: { a, _ in a == "theme" }) {
@@ -130,6 +150,15 @@ private struct Reader {
                 if let wrap = value?.bool { settings.wrapValues = wrap } else { problem(key, "wrap must be true or false; false stands") }
             case "catalog":
                 if let catalog = value?.string { settings.catalog = catalog } else { problem(key, "catalog must be a path in quotes") }
+            case "schema-map":
+                let maps = value?.array?.map { $0.string }
+                if let maps = maps as? [String], maps.allSatisfy({ $0.contains("=") && !$0.hasPrefix("=") && !$0.hasSuffix("=") }) {
+                    settings.schemaMaps = maps
+                } else {
+                    problem(key, "schema-map must be a list of \"PREFIX=DIR\" in quotes; none is used")
+                }
+            case "schemas":
+                read(schemas: value)
             case "colors":
                 if let colors = value?.table { read(colors: colors) } else { problem(key, "colors must be a table: [colors]") }
             case "keys":

@@ -108,9 +108,10 @@ struct SchemaTmuxTests {
         let folder = try scratchFolder()
         let file = folder.appendingPathComponent("doc.json")
         try Data(#"{"$schema": "broken.schema.json", "a": 1}"#.utf8).write(to: file)
-        try Data(##"{"type": "object", "properties": {"a": {"$ref": "#/nowhere"}}}"##.utf8).write(to: folder.appendingPathComponent("broken.schema.json"))
+        // Malformed (an unresolvable reference is only a failing part: see above).
+        try Data(##"{"type": "object", "properties": {"a": {"type": "integr"}}}"##.utf8).write(to: folder.appendingPathComponent("broken.schema.json"))
         let session = try TmuxSession([file.path], width: 110, height: 30, environment: ["XDG_CONFIG_HOME": folder.path])
-        session.waitFor("the reason, and the document") { $0.contains("schema not used:") && $0.contains("#/nowhere") && $0.contains("doc.json") && !$0.contains("schema error") }
+        session.waitFor("the reason, and the document") { $0.contains("schema not used:") && $0.contains("integr") && $0.contains("doc.json") && !$0.contains("schema error") }
         try session.send("q")
         session.waitForExit()
     }

@@ -57,6 +57,27 @@ struct ValidateSelectionCLITests {
         #expect(try Self.run(["validate", "--catalog", catalog, lines], config: scratch.url).status == 0)
     }
 
+    @Test func theSettingsFileMapsFoldersAndAssociatesSchemasWithFiles() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("keepsake"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("mirror"), withIntermediateDirectories: true)
+        _ = try scratch.file("keepsake/app.schema.json", Self.schema)
+        _ = try scratch.file("mirror/name.json", #"{"type": "string"}"#)
+        _ = try scratch.file("keepsake/config.toml", """
+            schema-map = ["https://schemas.example.com/=\(scratch.url.path)/mirror"]
+            [[schemas]]
+            file-match = ["*.app.json"]
+            url = "app.schema.json"
+            """)
+        // An association's url is read from the settings file's folder.
+        let associated = try Self.run(["validate", "--verbose", try scratch.file("web.app.json", #"{"port": "80"}"#)], config: scratch.url)
+        #expect(associated.status == 1 && associated.stderr.contains(#".port: "80" is not of type "integer""#), "\(associated.stderr)")
+        #expect(associated.stderr.contains("schema app.schema.json (\(scratch.url.path)/keepsake/app.schema.json)"))
+        let mapped = try Self.run(["validate", try scratch.file("n.json", #"{"$schema": "https://schemas.example.com/name.json"}"#)], config: scratch.url)
+        #expect(mapped.status == 1 && mapped.stderr.contains(#"an object is not of type "string""#), "\(mapped.stderr)")
+    }
+
     @Test func aSchemaThatCannotBeReadIsNotAPassingFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -37,6 +37,29 @@ struct SettingsFileTests {
         #expect(state.keys == settings.keys && state.wrapValues)
     }
 
+    @Test func schemaMapsAndAssociationsAreReadAndPrinted() {
+        let settings = SettingsFile.parse("""
+            schema-map = ["https://example.com/schemas/=/srv/schemas"]
+
+            [[schemas]]
+            file-match = ["*.myapp.json", "myapp/**/*.json"]
+            url = "schemas/myapp.json"
+
+            [[schemas]]
+            url = "no-globs.json"
+            """, file: "config.toml")
+        #expect(settings.schemaMaps == ["https://example.com/schemas/=/srv/schemas"])
+        #expect(settings.schemaAssociations == [.init(fileMatch: ["*.myapp.json", "myapp/**/*.json"], url: "schemas/myapp.json")])
+        #expect(settings.problems.map(\.message) == [#"each [[schemas]] needs file-match = ["GLOB", …] and url = "SCHEMA"; that one is ignored"#])
+        let printed = SettingsFile.render(settings)
+        #expect(printed.contains(#"schema-map = ["https://example.com/schemas/=/srv/schemas"]"#))
+        #expect(printed.contains("[[schemas]]\nfile-match = [\"*.myapp.json\", \"myapp/**/*.json\"]\nurl = \"schemas/myapp.json\""))
+        // What it prints reads back the same.
+        let again = SettingsFile.parse(printed)
+        #expect(again.schemaMaps == settings.schemaMaps && again.schemaAssociations == settings.schemaAssociations)
+        #expect(SettingsFile.parse(#"schema-map = ["no-equals-sign"]"#).problems.first?.message.contains("PREFIX=DIR") == true)
+    }
+
     @Test func aSyntaxErrorNamesItsLineAndTheBuiltInSettingsApply() {
         let settings = SettingsFile.parse("editor = \"vim\"\ntheme = \n", file: "config.toml")
         #expect(settings.problems.count == 1)

@@ -12,6 +12,21 @@ public struct SchemaCatalog: Sendable {
         public var fileMatch: [String]
         public var url: String
         public var versions: [String: String]
+
+        /// An entry (one made in code, such as a settings file's association).
+        public init(name: String, description: String? = nil, fileMatch: [String], url: String, versions: [String: String] = [:]) {
+            self.name = name
+            self.description = description
+            self.fileMatch = fileMatch
+            self.url = url
+            self.versions = versions
+        }
+    }
+
+    /// A catalog of entries made in code; relative URLs are read from `folder`.
+    public init(entries: [Entry], folder: String) {
+        self.entries = entries
+        self.folder = folder
     }
 
     /// The entries, in the catalog's order.

@@ -12,6 +12,24 @@ public struct BrowserSettings: Hashable, Sendable {
     public var wrapValues = false
     /// A catalog of JSON Schemas (SchemaStore's `catalog.json` format), if one is set.
     public var catalog: String?
+    /// Folders schemas are read from by URI prefix, as `--schema-map PREFIX=DIR` takes them.
+    public var schemaMaps: [String] = []
+    /// Schemas for files by name, as VS Code's `json.schemas`: checked before any catalog.
+    public var schemaAssociations: [SchemaAssociation] = []
+
+    /// A schema for the files some globs match (`[[schemas]]` in the settings file).
+    public struct SchemaAssociation: Hashable, Sendable {
+        /// The globs, as a catalog's `fileMatch` takes them.
+        public var fileMatch: [String]
+        /// The schema: a path (relative to the settings file's folder) or a URI.
+        public var url: String
+
+        /// An association.
+        public init(fileMatch: [String], url: String) {
+            self.fileMatch = fileMatch
+            self.url = url
+        }
+    }
     /// Where the settings were read from, if anywhere.
     public var file: String?
     /// Settings that were not understood: the built-in value stands for each.

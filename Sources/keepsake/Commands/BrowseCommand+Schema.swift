@@ -10,8 +10,9 @@ extension BrowseCommand {
     /// `$schema` or a catalog names (chosen for each load; a schema that cannot be read or compiled
     /// is a warning in the status line, and the document is browsed without it). `nil` when a model
     /// was named, `--no-schema` was given, or a record store is opened.
-    func describer(for file: String, settingsCatalog: String?) throws -> (@Sendable (inout BrowserState) -> Void)? {
+    func describer(for file: String, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> Void)? {
         guard model == nil, !schemaOptions.noSchema, tableOptions.table == nil else { return nil }
+        let schemaOptions = schemaOptions.adding(settings)
         let options = try schemaOptions.options()
         if let schema = try schemaOptions.load() {
             let description = SchemaDescription(schema, name: (schemaOptions.schema.map { ($0 as NSString).lastPathComponent }) ?? "schema")
@@ -21,7 +22,7 @@ extension BrowseCommand {
                 Self.noteUnresolved(schema, name: description.name, in: &state)
             }
         }
-        let selection = try schemaOptions.selection(settingsCatalog: settingsCatalog)
+        let selection = try schemaOptions.selection(settings: settings)
         let path = documentPath(file)
         return { state in
             if case .recordsByType = state.binding { return }

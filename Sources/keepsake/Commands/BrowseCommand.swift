@@ -50,7 +50,7 @@ struct BrowseCommand: ParsableCommand {
             throw CommandFailure(
                 message: "--schema describes one document; \(file) holds \(source.layout == .recordsByType ? "records of several types" : "a row per key") — browse it without --schema", code: 2)
         }
-        let describe = try describer(for: file, settingsCatalog: settings.catalog)
+        let describe = try describer(for: file, settings: settings)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }

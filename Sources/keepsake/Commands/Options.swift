@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONSchema
+import ModelBrowser
 import LosslessJSON
 import RecordStore
 
@@ -94,19 +95,31 @@ struct SchemaOptions: ParsableArguments {
         return JSONSchema.Options(dialect: dialect, assertFormat: assertFormat, resolver: SchemaResolver(mappings: mappings))
     }
 
-    /// How a document's schema is chosen when `--schema` is not given: the catalogs, first match
-    /// wins — `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, the settings file's
-    /// `catalog`, then each `--catalog` — and the `--schema-map` folders. An unreadable catalog is
-    /// a usage error.
-    func selection(settingsCatalog: String?) throws -> SchemaSelection {
-        var paths = (settingsCatalog.map { [$0] } ?? []) + catalog
+    /// These options with the settings file's `schema-map` folders after the command line's.
+    func adding(_ settings: BrowserSettings) -> SchemaOptions {
+        var options = self
+        options.schemaMaps += settings.schemaMaps
+        return options
+    }
+
+    /// How a document's schema is chosen when `--schema` is not given: the settings file's
+    /// `[[schemas]]` associations, then the catalogs, first match wins —
+    /// `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, the settings file's `catalog`, then
+    /// each `--catalog` — and the `--schema-map` folders. An unreadable catalog is a usage error.
+    func selection(settings: BrowserSettings) throws -> SchemaSelection {
+        var paths = (settings.catalog.map { [$0] } ?? []) + catalog
         if FileManager.default.fileExists(atPath: SchemaCatalog.defaultPath) { paths.insert(SchemaCatalog.defaultPath, at: 0) }
-        let catalogs = try paths.map { path in
+        var catalogs = try paths.map { path in
             do {
                 return try SchemaCatalog(contentsOfFile: path)
             } catch {
                 throw CommandFailure(message: "\(shownInMessage(path)): \(error)", code: 2)
             }
+        }
+        if !settings.schemaAssociations.isEmpty {
+            let entries = settings.schemaAssociations.map { SchemaCatalog.Entry(name: ($0.url as NSString).lastPathComponent, fileMatch: $0.fileMatch, url: $0.url) }
+            let folder = settings.file.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
+            catalogs.insert(SchemaCatalog(entries: entries, folder: folder), at: 0)
         }
         return SchemaSelection(explicit: nil, catalogs: catalogs, resolver: try options().resolver)
     }
