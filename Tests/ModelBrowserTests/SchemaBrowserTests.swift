@@ -90,6 +90,39 @@ struct SchemaBrowserTests {
         #expect(menu.contains("es2015") && menu.contains("es3"), "\(menu)")
     }
 
+    @Test func typingFiltersAMenuAndThePageKeysPageIt() throws {
+        let values = (0..<60).map { #""v\#($0)""# } + [#""target-es2015""#, #""Java""#]
+        let schema = #"{"type": "object", "properties": {"target": {"enum": [\#(values.joined(separator: ", "))]}}}"#
+        var state = try state(#"{"target": "v1"}"#, schema: schema, width: 80, height: 20)
+        press(&state, "j<Enter>")
+        guard case .menu = state.mode else { Issue.record("no menu: \(state.mode)"); return }
+        // A page down, then the filter: "es2" matches anywhere.
+        press(&state, "<PgDn>")
+        guard case .menu(let paged) = state.mode else { Issue.record("the menu closed"); return }
+        // From the current value's option (v1), a page: the 16 rows the box shows, less one.
+        #expect(paged.selected == 16)
+        press(&state, "es2")
+        guard case .menu(let filtered) = state.mode else { Issue.record("the menu closed"); return }
+        #expect(filtered.shown.map(\.label) == ["target-es2015"])
+        #expect(screen(state).contains("/es2▏ 1 of 62"), "\(screen(state))")
+        // Case is ignored, and j goes into a filter once one is typed ("/" starts one).
+        press(&state, "<Esc>/j")
+        guard case .menu(let java) = state.mode else { Issue.record("the menu closed"); return }
+        #expect(java.shown.map(\.label) == ["Java"])
+        // Nothing left: Enter says so and keeps the menu; Backspace widens it again.
+        press(&state, "zz<Enter>")
+        guard case .menu(let none) = state.mode else { Issue.record("the menu closed on no option"); return }
+        #expect(none.shown.isEmpty && state.message?.contains("no option holds \"jzz\"") == true)
+        press(&state, "<BS><BS><Enter>")
+        #expect(state.document.text.string == #"{"target": "Java"}"#)
+        // Esc drops the filter, a second Esc closes the menu.
+        press(&state, "<Enter>x<Esc>")
+        guard case .menu(let unfiltered) = state.mode else { Issue.record("the first Esc closed the menu"); return }
+        #expect(unfiltered.filter == nil)
+        press(&state, "<Esc>")
+        #expect(state.mode == .normal)
+    }
+
     @Test func theHelpLineHasTheDescriptionDefaultExamplesPatternAndDeprecation() throws {
         let schema = ##"""
             {"type": "object", "properties": {

@@ -77,10 +77,31 @@ public struct Menu: Hashable, Sendable {
     public var title: String
     /// The options, in order.
     public var options: [Option]
-    /// The highlighted option.
+    /// The highlighted option, a position in `shown`.
     public var selected: Int
     /// The row the menu acts on.
     public var row: Int
+    /// The text typed to narrow the options (nil: not filtering; "" after `/`).
+    public var filter: String? = nil
+
+    /// The options the filter leaves, in order: those whose label holds the typed text anywhere,
+    /// ignoring case; the ones that ask for a value of one's own stay, so any value can be given.
+    public var shown: [Option] {
+        guard let filter, !filter.isEmpty else { return options }
+        let needle = filter.lowercased()
+        return options.filter { option in
+            switch option.choice {
+            case .otherEnumValue, .otherKey: true
+            default: option.label.lowercased().contains(needle)
+            }
+        }
+    }
+
+    /// The option under the highlight, if the filter leaves any.
+    public var selectedOption: Option? {
+        let shown = shown
+        return shown.indices.contains(selected) ? shown[selected] : nil
+    }
 }
 
 /// A question with typed answers, each on a key.

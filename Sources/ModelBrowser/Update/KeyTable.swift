@@ -8,7 +8,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
     case toggleMember, editComment, toggleComments
     // Menus
-    case choiceDown, choiceUp, choose
+    case choiceDown, choiceUp, choicePageDown, choicePageUp, choose
     // Help and diff views
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
     // Line editing
@@ -133,6 +133,8 @@ public struct KeyTable: Hashable, Sendable {
 
         KeyBinding([.character("j"), .down], .choiceDown, .menu, help: "next option", hint: "↑↓ choose"),
         KeyBinding([.character("k"), .up], .choiceUp, .menu, help: "previous option"),
+        KeyBinding([.pageDown], .choicePageDown, .menu, help: "a page of options down (typing filters them; / then any key)", hint: "type to filter"),
+        KeyBinding([.pageUp], .choicePageUp, .menu, help: "a page of options up"),
         KeyBinding([.enter, .character(" ")], .choose, .menu, help: "choose the option", hint: "⏎ select"),
         KeyBinding([.escape, .character("q")], .cancel, .menu, help: "close the menu", hint: "Esc cancel"),
 

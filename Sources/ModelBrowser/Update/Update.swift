@@ -103,15 +103,7 @@ extension BrowserState {
             }
             return []
         case .menu(var menu):
-            switch keys.action(for: key, in: .menu) {
-            case .cancel: mode = .normal
-            case .choiceDown: menu.selected = min(menu.options.count - 1, menu.selected + 1); mode = .menu(menu)
-            case .choiceUp: menu.selected = max(0, menu.selected - 1); mode = .menu(menu)
-            case .choose:
-                mode = .normal
-                choose(menu.options[menu.selected].choice, row: menu.row)
-            default: break
-            }
+            updateMenu(&menu, key)
             return []
         case .confirm(let confirmation):
             if let answer = confirmation.answer(for: key) { return self.answer(answer, to: confirmation.purpose) }
@@ -220,7 +212,7 @@ extension BrowserState {
                 partialLoad?.waiting = nil
                 say("stopped waiting")
             }
-        case .choiceDown, .choiceUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .complete, .cursorLeft, .cursorRight, .cursorToStart, .cursorToEnd, .deleteBackward, .deleteForward,
+        case .choiceDown, .choiceUp, .choicePageDown, .choicePageUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .complete, .cursorLeft, .cursorRight, .cursorToStart, .cursorToEnd, .deleteBackward, .deleteForward,
             .deleteToStart, .deleteToEnd, .deleteWordBackward,
             .cancel:
             break  // other modes' actions
