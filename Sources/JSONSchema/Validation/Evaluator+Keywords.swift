@@ -248,18 +248,12 @@ extension Evaluator {
                 absorbSubschema(otherwise, keyword: "else", node, &outcome)
             }
         case .ref(let reference):
-            guard let target = reference.target else {
-                if let unresolved = reference.unresolved { undecidable(node, schema: schema, keyword: check.pointee.keyword, unresolved, &outcome) }
-                return
-            }
+            guard let target = resolved(reference, node, schema: schema, keyword: check.pointee.keyword, &outcome) else { return }
             let result = follow(target, node)
             if !result.valid { outcome.valid = false }
             outcome.absorb(result)
         case .dynamicRef(let reference, let anchor):
-            guard var target = reference.target else {
-                if let unresolved = reference.unresolved { undecidable(node, schema: schema, keyword: check.pointee.keyword, unresolved, &outcome) }
-                return
-            }
+            guard var target = resolved(reference, node, schema: schema, keyword: check.pointee.keyword, &outcome) else { return }
             // Bookended: only a target that is itself a dynamic anchor is looked for in the dynamic scope.
             if let anchor, target.object?["$dynamicAnchor"] == .string(anchor),
                 let outermost = dynamicScope.first(where: { $0.dynamicAnchors[anchor] != nil })
@@ -270,10 +264,7 @@ extension Evaluator {
             if !result.valid { outcome.valid = false }
             outcome.absorb(result)
         case .recursiveRef(let reference):
-            guard var target = reference.target else {
-                if let unresolved = reference.unresolved { undecidable(node, schema: schema, keyword: check.pointee.keyword, unresolved, &outcome) }
-                return
-            }
+            guard var target = resolved(reference, node, schema: schema, keyword: check.pointee.keyword, &outcome) else { return }
             if target.recursiveAnchor {
                 // The outermost resource of the dynamic scope that also has $recursiveAnchor: true.
                 if let outermost = dynamicScope.first(where: { $0.recursiveAnchor }) { target = outermost }

@@ -111,7 +111,7 @@ struct ChosenSchemas {
     /// With `verbose`, says which it is and why on standard error.
     mutating func schema(for document: JSONDocument, file: String, verbose: Bool) throws(SchemaLoadError) -> JSONSchema? {
         guard let choice = try selection.choose(for: document, file: documentPath(file)) else {
-            if verbose { printError("\(shownInMessage(file)): no schema ($schema and the catalogs name none); syntax checked") }
+            if verbose { Self.sayNone(file) }
             return nil
         }
         if verbose { printError("\(shownInMessage(file)): schema \(shownInMessage(choice.name)) (\(shownInMessage(choice.location))), chosen by \(choice.reason)") }
@@ -121,6 +121,11 @@ struct ChosenSchemas {
         }
         compiled[choice.location] = result
         return try result.get()
+    }
+
+    /// Says (with `--verbose`) that a file has no schema.
+    static func sayNone(_ file: String) {
+        printError("\(shownInMessage(file)): no schema ($schema and the catalogs name none); syntax checked")
     }
 
     /// Whether a regular file's bytes may spell a `$schema` key: `$schema` itself, or a `\u00XX`

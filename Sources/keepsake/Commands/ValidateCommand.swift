@@ -64,7 +64,7 @@ struct ValidateCommand: ParsableCommand {
                 let asLines = lines || options.jsonLines
                 // Whether a schema may be chosen for it, known without parsing it (JSON Lines have none).
                 let mayChoose = !asLines && (schemas?.mayChoose(file) ?? false)
-                if verbose, schemas != nil, !mayChoose { printError("\(shownInMessage(file)): no schema ($schema and the catalogs name none); syntax checked") }
+                if verbose, schemas != nil, !mayChoose { ChosenSchemas.sayNone(file) }
                 let needsDocument = model != nil || explicit != nil || stats || mayChoose
                 // Only whether the text is JSON: read in pieces, in memory that does not grow with
                 // the file (a 2 GB file of spaces, a file larger than memory).
