@@ -39,7 +39,11 @@ extension CrashTests {
     /// A million levels (with a raised `--max-depth`): the first screen, browsing, an edit in
     /// `$EDITOR`, a hundred thousand containers expanded, undo and redo, a save and quitting all
     /// finish. (A deep object's first screen once crashed: its model sample was freed by recursion.)
-    @Test(arguments: ["{\"a\":", "["])
+    /// (Skipped under ThreadSanitizer, whose fixed shadow call stack cannot hold the recursive
+    /// free of a million levels; see `DeepValueCLITests.frees`.)
+    @Test(
+        .disabled(if: ProcessInfo.processInfo.environment["KEEPSAKE_SANITIZER"] == "thread", "ThreadSanitizer's shadow call stack cannot hold a million-level free"),
+        arguments: ["{\"a\":", "["])
     func aMillionLevelsOpenEditSaveAndQuit(opener: String) throws {
         let folder = try scratchFolder()
         let file = folder.appendingPathComponent("deep.json")
