@@ -18,9 +18,11 @@ extension Evaluator {
     ) {
         var valid: [Int] = []
         var failures: [(position: Int, errors: [ValidationError])] = []
-        let undecidedBefore = undecided.count
+        // A branch that failed with no error of its own, only something undecided, might hold.
+        var mightHold = false
         for (position, subschema) in list.enumerated() {
             if collecting { keywordPath.append(String(position)) }
+            let undecidedBefore = undecided.count
             let (result, branchErrors) = separately { evaluate(subschema, node) }
             if collecting { keywordPath.removeLast() }
             if result.valid {
@@ -30,13 +32,14 @@ extension Evaluator {
                 if exactlyOne && valid.count > 1 && !collecting { break }
             } else if collecting {
                 failures.append((position, branchErrors))
+                if branchErrors.isEmpty, undecided.count > undecidedBefore { mightHold = true }
             }
         }
         if valid.isEmpty {
             outcome.valid = false
-            // A branch that could not be decided might hold: no "valid against none" (the
-            // undecided entries say why the value's validity is unknown).
-            guard collecting, undecided.count == undecidedBefore else { return }
+            // No "valid against none" when a branch might hold (the undecided entries say why
+            // the value's validity is unknown); a branch with an error of its own fails for certain.
+            guard collecting, !mightHold else { return }
             let closest = Self.closest(failures, in: list, depth: instancePath.count)
             let name = closest.map { Self.branchName(list[$0.position], $0.position) } ?? ""
             // The closest branch's first error, shortened: nested anyOf at every level of a deep
