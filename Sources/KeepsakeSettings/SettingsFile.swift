@@ -123,9 +123,9 @@ private struct Reader {
     mutating func read(schemas value: (any TOMLValueConvertible)?) {
         guard let list = value?.array else { return problem("schemas", "schemas must be tables: [[schemas]] with file-match and url") }
         for item in list {
-            guard let table = item.table, let url = table["url"]?.string, !url.isEmpty,
-                let globs = table["file-match"]?.array?.map({ $0.string }) as? [String], !globs.isEmpty
-            else {
+            let patterns = item.table?["file-match"]?.array.map(Array.init) ?? []
+            let globs = patterns.compactMap(\.string)
+            guard let table = item.table, let url = table["url"]?.string, !url.isEmpty, !globs.isEmpty, globs.count == patterns.count else {
                 problem("schemas", "each [[schemas]] needs file-match = [\"GLOB\", …] and url = \"SCHEMA\"; that one is ignored")
                 continue
             }
@@ -151,8 +151,9 @@ private struct Reader {
             case "catalog":
                 if let catalog = value?.string { settings.catalog = catalog } else { problem(key, "catalog must be a path in quotes") }
             case "schema-map":
-                let maps = value?.array?.map { $0.string }
-                if let maps = maps as? [String], maps.allSatisfy({ $0.contains("=") && !$0.hasPrefix("=") && !$0.hasSuffix("=") }) {
+                let items = value?.array.map(Array.init) ?? []
+                let maps = items.compactMap(\.string)
+                if value?.array != nil, maps.count == items.count, maps.allSatisfy({ $0.contains("=") && !$0.hasPrefix("=") && !$0.hasSuffix("=") }) {
                     settings.schemaMaps = maps
                 } else {
                     problem(key, "schema-map must be a list of \"PREFIX=DIR\" in quotes; none is used")

@@ -32,24 +32,22 @@ public struct StoredRecord: Sendable, Hashable {
     /// was stored (`db import --max-depth` takes deeper records than the default), and the parse
     /// builds no value tree.
     public func document() throws(RecordStoreError) -> JSONDocument {
-        do {
-            return try JSONDocument(json, options: JSONParseOptions(maxDepth: .max))
-        } catch {
-            throw .invalidJSON(id: id, error: error)
-        }
+        try parsed(JSONParseOptions(maxDepth: .max))
     }
 
     /// The JSON object the record holds, as a value tree: within the default depth limit, since
     /// building and freeing a tree takes stack in proportion to its depth.
     public func object() throws(RecordStoreError) -> JSONObject {
-        let document: JSONDocument
+        guard case .object(let object) = try parsed(.default).rootValue else { throw .notAnObject(id: id) }
+        return object
+    }
+
+    private func parsed(_ options: JSONParseOptions) throws(RecordStoreError) -> JSONDocument {
         do {
-            document = try JSONDocument(json)
+            return try JSONDocument(json, options: options)
         } catch {
             throw .invalidJSON(id: id, error: error)
         }
-        guard case .object(let object) = document.rootValue else { throw .notAnObject(id: id) }
-        return object
     }
 }
 

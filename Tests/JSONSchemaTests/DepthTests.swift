@@ -105,7 +105,7 @@ struct EvaluationCostTests {
         let schema = try JSONSchema(text: Self.doubling(30, reference: "$dynamicRef"))
         let report = schema.validate(try JSONDocument("3"))
         #expect(!report.isValid && report.errors.isEmpty)
-        #expect(report.undecided.first?.message.contains("too complex to check") == true, "\(report.undecided)")
+        #expect(report.undecided.first?.message.hasPrefix("too complex to decide: more than") == true, "\(report.undecided)")
         #expect(!schema.isValid(try JSONDocument("7")))
     }
 }

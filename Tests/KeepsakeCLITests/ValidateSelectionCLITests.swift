@@ -112,6 +112,13 @@ struct ValidateSelectionCLITests {
         #expect(try FileManager.default.attributesOfItem(atPath: late)[.size] as? Int ?? 0 > 1 << 20)
         let lateResult = try Self.run(["validate", late], config: scratch.url)
         #expect(lateResult.status == 1 && lateResult.stderr.contains(".port: 500 is above"), "\(lateResult.stderr.prefix(300))")
+        // A key or an escape cut between two pieces (1 MiB each) is found at the seam.
+        for (key, cut) in [("$schema", 1), ("$schema", 3), ("$schema", 6), (#"\u0024schema"#, 2), (#"\u0024schema"#, 5)] {
+            let before = #"{"pad": ""#
+            let padding = String(repeating: "x", count: (1 << 20) - cut - before.utf8.count - #"", ""#.utf8.count)
+            let seam = try scratch.file("seam.json", before + padding + #"", ""# + key + #"": "s.json", "port": 500}"#)
+            #expect(try Self.run(["validate", seam], config: scratch.url).status == 1, "\(key) cut \(cut) bytes before the seam")
+        }
         let escaped = try scratch.file("escaped.json", #"{"\u0024schema": "s.json", "port": 500}"#)
         #expect(try Self.run(["validate", escaped], config: scratch.url).status == 1)
         let spelled = try scratch.file("spelled.json", #"{"$sch\u0065ma": "s.json", "port": 500}"#)

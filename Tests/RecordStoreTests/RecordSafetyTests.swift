@@ -4,7 +4,8 @@ import LosslessJSON
 import RecordStore
 import Testing
 
-/// Several writers, damaged files and files that are not stores: a clear error, nothing lost.
+/// Several writers, damaged files, files that are not stores and records deeper than the default
+/// limit: a clear error, nothing lost.
 @Suite("Record store: versions, damage, files that are not stores")
 struct RecordSafetyTests {
     @Test func everyWriteCountsTheVersionUpAndAStaleWriteIsAConflict() throws {
@@ -160,5 +161,19 @@ struct RecordSafetyTests {
         try again.apply(.set(at: ["Note", "n1", "text"], to: "again"))
         _ = try source.save(again, since: saved, overrides: [])
         #expect(try store.record(id: "n1")?.json == #"{"text": "again"}"#)
+    }
+
+    @Test(arguments: Backend.available)
+    func aModelWrittenOverARecordDeeperThanTheDefaultLimitEditsItInPlace(backend: Backend) throws {
+        let store = try backend.store()
+        // Stored as `db import --max-depth` stores it; reading it again for the byte-exact edit
+        // used the default limit (1,024 levels) and refused the record.
+        let deep = String(repeating: #"{"a":"#, count: 5_000) + "1" + String(repeating: "}", count: 5_000)
+        _ = try store.put(type: "Teacher", id: "t", text: #"{"firstName": "Grace", "notes": "# + deep + "}")
+        // A value tree is built only within the default limit.
+        #expect(throws: RecordStoreError.self) { try store.read(id: "t", as: Teacher.self) }
+        try store.write(Record(id: "t", data: Teacher(firstName: "Ada", salary: 2)))
+        // The member the model does not hold is removed, the others edited where they stand.
+        #expect(try store.record(id: "t")?.json == #"{"firstName": "Ada", "salary": 2.0}"#)
     }
 }

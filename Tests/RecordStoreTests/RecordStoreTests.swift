@@ -139,20 +139,6 @@ struct RecordStoreTests {
         #expect(try store.count() == 0)
     }
 
-    @Test(arguments: Backend.available)
-    func aModelWrittenOverARecordDeeperThanTheDefaultLimitEditsItInPlace(backend: Backend) throws {
-        let store = try backend.store()
-        // Stored as `db import --max-depth` stores it; reading it again for the byte-exact edit
-        // used the default limit (1,024 levels) and refused the record.
-        let deep = String(repeating: #"{"a":"#, count: 5_000) + "1" + String(repeating: "}", count: 5_000)
-        _ = try store.put(type: "Teacher", id: "t", text: #"{"firstName": "Grace", "notes": "# + deep + "}")
-        // A value tree is built only within the default limit.
-        #expect(throws: RecordStoreError.self) { try store.read(id: "t", as: Teacher.self) }
-        try store.write(Record(id: "t", data: Teacher(firstName: "Ada", salary: 2)))
-        // The member the model does not hold is removed, the others edited where they stand.
-        #expect(try store.record(id: "t")?.json == #"{"firstName": "Ada", "salary": 2.0}"#)
-    }
-
     @Test func fileStoreUsesWALAndMigrations() throws {
         let database = try TemporaryDatabase()
         let store = try RecordStore(path: database.path)

@@ -50,4 +50,19 @@ extension Evaluator {
         }
         return result
     }
+
+    /// A reference's target; for one whose document could not be had, nil, and the value that
+    /// reached it failed here (so `not` cannot turn it into a pass) and said in the `undecided`
+    /// list — its validity is unknown.
+    func resolved(_ reference: Reference, _ node: JSONDocument.Node, schema: SchemaNode, keyword: String, _ outcome: inout Outcome) -> SchemaNode? {
+        if let target = reference.target { return target }
+        guard let unresolved = reference.unresolved else { return nil }
+        outcome.valid = false
+        guard undecided.count < Self.maxErrors else { return nil }
+        undecided.append(ValidationError(
+            instancePath: JSONPath(instancePath), node: node, keywordLocation: Self.pointer(keywordPath),
+            absoluteKeywordLocation: schema.absoluteLocation + "/" + keyword, keyword: keyword,
+            message: "\(shown(node)) could not be checked: \(unresolved.message)"))
+        return nil
+    }
 }

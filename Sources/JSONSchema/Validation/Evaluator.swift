@@ -96,25 +96,10 @@ import LosslessJSON
             undecided.append(ValidationError(
                 instancePath: path, node: node, keywordLocation: Self.pointer(keywordPath),
                 absoluteKeywordLocation: schema.absoluteLocation + "/" + keyword, keyword: keyword,
-                message: "\(shown(node)) could not be checked against the pattern \(JSONStringQuote(regex.source)): \(ECMARegex.undecidedReason)"))
+                message: "too complex to decide: \(shown(node)) could not be checked against the pattern \(JSONStringQuote(regex.source)): \(ECMARegex.undecidedReason)"))
             return false
         }
         return answer
-    }
-
-    /// A reference's target; for one whose document could not be had, nil, and the value that
-    /// reached it failed here (so `not` cannot turn it into a pass) and said in the `undecided`
-    /// list — its validity is unknown.
-    func resolved(_ reference: Reference, _ node: JSONDocument.Node, schema: SchemaNode, keyword: String, _ outcome: inout Outcome) -> SchemaNode? {
-        if let target = reference.target { return target }
-        guard let unresolved = reference.unresolved else { return nil }
-        outcome.valid = false
-        guard undecided.count < Self.maxErrors else { return nil }
-        undecided.append(ValidationError(
-            instancePath: JSONPath(instancePath), node: node, keywordLocation: Self.pointer(keywordPath),
-            absoluteKeywordLocation: schema.absoluteLocation + "/" + keyword, keyword: keyword,
-            message: "\(shown(node)) could not be checked: \(unresolved.message)"))
-        return nil
     }
 
     /// Stops the check: past a limit its verdict would be a guess. The reason is noted as
@@ -125,7 +110,7 @@ import LosslessJSON
             gaveUp = true
             let error = ValidationError(
                 instancePath: JSONPath(instancePath), node: node, keywordLocation: Self.pointer(keywordPath),
-                absoluteKeywordLocation: schema.absoluteLocation, keyword: "", message: reason)
+                absoluteKeywordLocation: schema.absoluteLocation, keyword: "", message: "too complex to decide: " + reason)
             if verdictKnown {
                 if collecting { errors.append(error) }
             } else {
@@ -208,7 +193,7 @@ import LosslessJSON
         guard !gaveUp else { return .invalid }
         steps += 1
         guard steps <= budget else {
-            return giveUp(node, schema: schema, "too complex to check: more than \(budget) subschema applications (applicators nested or repeated without end)")
+            return giveUp(node, schema: schema, "more than \(budget) subschema applications (applicators nested or repeated without end)")
         }
         depth += 1
         depthAtValue += 1

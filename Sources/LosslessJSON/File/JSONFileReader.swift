@@ -174,14 +174,19 @@ public enum JSONFileReader {
 
     /// Checks that a file (or standard input, a pipe) holds one JSON value, reading it in pieces
     /// through a `JSONStreamValidator`: memory stays at one piece whatever the file's size, and the
-    /// first bad byte ends the read. Throws `.invalidJSON` with the parser's own error.
-    public static func validate(path: String, options: JSONParseOptions = .default, fifoWait: Int32 = fifoWait) throws(JSONFileError) {
+    /// first bad byte ends the read. Throws `.invalidJSON` with the parser's own error. `observe`
+    /// sees each piece after the validator (so a caller that looks for something in the text
+    /// reads it once).
+    public static func validate(
+        path: String, options: JSONParseOptions = .default, fifoWait: Int32 = fifoWait, observe: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+    ) throws(JSONFileError) {
         let (fd, _, sized) = try openSource(path, fifoWait: fifoWait)
         defer { close(fd) }
         var validator = JSONStreamValidator(options: options)
         // A regular file is read whatever its size; a stream up to the limit the whole-file read has.
         try forEachPiece(fd, path: path, limit: sized ? .max : streamLimit, size: validationPiece) { piece throws(JSONFileError) in
             do throws(JSONParseError) { try validator.feed(piece) } catch { throw .invalidJSON(path: path, error) }
+            observe(piece)
         }
         do { try validator.finish() } catch { throw .invalidJSON(path: path, error) }
     }

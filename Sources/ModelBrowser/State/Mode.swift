@@ -97,6 +97,12 @@ public struct Menu: Hashable, Sendable {
         }
     }
 
+    /// How many options the box shows on a screen of `height` rows (the box keeps the size of
+    /// the whole list, so it does not jump while the filter narrows it).
+    func visibleRows(height: Int) -> Int {
+        max(0, min(height - 3, options.count + 1) - 1)
+    }
+
     /// The option under the highlight, if the filter leaves any.
     public var selectedOption: Option? {
         let shown = shown

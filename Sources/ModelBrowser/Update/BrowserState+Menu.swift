@@ -22,7 +22,7 @@ extension BrowserState {
             return
         }
         let count = menu.shown.count
-        let page = max(1, min(count, height - 4) - 1)
+        let page = max(1, menu.visibleRows(height: height) - 1)
         switch action {
         case .cancel where key == .escape && menu.filter != nil:
             menu.filter = nil

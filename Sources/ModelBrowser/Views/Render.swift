@@ -207,18 +207,17 @@ private func drawDiff(_ lines: [String], _ grid: inout Grid, _ area: Rect, scrol
 }
 
 private func drawMenu(_ menu: Menu, _ grid: inout Grid, _ painter: Painter) {
-    // The title says what is typed and how many options it leaves; the box keeps the size of the
-    // whole list, so it does not jump while the filter narrows it.
+    // The title says what is typed and how many options it leaves.
     let shown = menu.shown
     let title = menu.filter.map { menu.title + "  /" + $0 + "▏ \(shown.count) of \(menu.options.count)" } ?? menu.title
     let width = min(grid.width, max(displayWidth(title) + 1, menu.options.map { displayWidth($0.label) }.max() ?? 0) + 4)
     let height = min(max(0, grid.height - 3), menu.options.count + 1)
+    let visible = menu.visibleRows(height: grid.height)
     guard height > 0, width > 0 else { return }
     let x = max(0, (grid.width - width) / 2)
     let y0 = max(1, grid.height - 2 - height)
     grid.fill(row: y0, from: x, style: painter.style(.title, bold: true, reverse: true))
     grid.put(truncated(" " + escapedForDisplay(title), to: width), x: x, y: y0, style: painter.style(.title, bold: true, reverse: true))
-    let visible = height - 1
     for row in 0..<visible { grid.put(String(repeating: " ", count: width), x: x, y: y0 + 1 + row, style: painter.style(.normal)) }
     let first = max(0, min(menu.selected - visible + 1, shown.count - visible))
     for (offset, option) in shown.dropFirst(first).prefix(visible).enumerated() {

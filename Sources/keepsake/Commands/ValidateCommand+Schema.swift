@@ -2,9 +2,6 @@ import ArgumentParser
 import Foundation
 import JSONSchema
 import LosslessJSON
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How `validate --schema` prints what it finds.
 enum OutputFormat: String, ExpressibleByArgument {
@@ -30,9 +27,7 @@ enum SchemaReport {
             var undecidedLines = LineCounter(document)
             for error in result.undecided {
                 let (line, column) = undecidedLines.position(of: document.range(error.node).lowerBound)
-                // A reference that could not be resolved says so itself; the rest are limits reached.
-                let why = ["$ref", "$dynamicRef", "$recursiveRef"].contains(error.keyword) ? "" : "too complex to decide: "
-                printError("\(file):\(line):\(column): \(error.instancePath.jq): \(why)\(error.message) (\(error.keywordLocation))")
+                printError("\(file):\(line):\(column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))")
             }
         case .json:
             print(basicOutput(file, result, document))
@@ -98,13 +93,12 @@ struct ChosenSchemas {
         self.options = options
     }
 
-    /// Whether a schema may be chosen for a file, told without parsing it: a catalog's `fileMatch`
-    /// takes it, or it may hold a `$schema` member (its bytes hold `$schema`, or a `\u` escape
-    /// that could spell it). Standard input and what cannot be scanned are parsed to find out.
-    func mayChoose(_ file: String) -> Bool {
+    /// Whether a file's schema is known to be chosen by its name alone, before its text is read:
+    /// a catalog's `fileMatch` takes it. Standard input counts too: it cannot be read a second
+    /// time once its text turns out to name a schema.
+    func choosesByName(_ file: String) -> Bool {
         guard let path = documentPath(file) else { return true }
-        if selection.catalogs.contains(where: { $0.entry(forFile: path) != nil }) { return true }
-        return Self.mayHoldSchemaKey(path)
+        return selection.catalogs.contains { $0.entry(forFile: path) != nil }
     }
 
     /// The schema for a parsed document, compiled (once per schema), or nil when none is named.
@@ -126,59 +120,5 @@ struct ChosenSchemas {
     /// Says (with `--verbose`) that a file has no schema.
     static func sayNone(_ file: String) {
         printError("\(shownInMessage(file)): no schema ($schema and the catalogs name none); syntax checked")
-    }
-
-    /// Whether a regular file's bytes may spell a `$schema` key: `$schema` itself, or a `\u00XX`
-    /// escape of one of its characters (read in pieces). Anything else — a pipe, whose bytes a scan
-    /// would take from the parse, a file that cannot be read (the parse says why) — may.
-    private static func mayHoldSchemaKey(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return true }
-        defer { try? handle.close() }
-        var carry: [UInt8] = []
-        while true {
-            let piece: Data?
-            do {
-                piece = try handle.read(upToCount: 1 << 20)
-            } catch {
-                return true
-            }
-            guard let piece, !piece.isEmpty else { return false }
-            // The last bytes of the piece before, so a key split between two pieces is found.
-            let window = carry + piece
-            if window.withUnsafeBytes(mayHoldSchemaKey) { return true }
-            carry = Array(window.suffix(schemaKey.count - 1))
-        }
-    }
-
-    private static let schemaKey = Array("$schema".utf8)
-    /// The low bytes of `$schema`'s characters, as `\u00XX` writes them (either case).
-    private static let escapedKeyBytes: Set<[UInt8]> = Set(["24", "73", "63", "68", "65", "6d", "6D", "61"].map { Array($0.utf8) })
-
-    /// Whether these bytes hold `$schema` or a `\u00XX` escape of one of its characters (one cut
-    /// short at the end counts: the rest may follow).
-    private static func mayHoldSchemaKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if find(schemaKey, in: bytes) != nil { return true }
-        var from = 0
-        while let at = find(Array("\\u00".utf8), in: bytes, from: from) {
-            guard at + 6 <= bytes.count else { return true }
-            if escapedKeyBytes.contains([bytes[at + 4], bytes[at + 5]]) { return true }
-            from = at + 1
-        }
-        return false
-    }
-
-    /// Where `needle` first occurs in `bytes` at or after `start` (its first byte found with
-    /// `memchr`, the rest compared).
-    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
-        guard let base = bytes.baseAddress, let first = needle.first, needle.count <= bytes.count else { return nil }
-        let last = bytes.count - needle.count
-        var from = start
-        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + at, needle, needle.count) == 0 { return at }
-            from = at + 1
-        }
-        return nil
     }
 }

@@ -62,20 +62,27 @@ struct ValidateCommand: ParsableCommand {
             let options = parsing.options(for: file)
             do throws(JSONFileError) {
                 let asLines = lines || options.jsonLines
-                // Whether a schema may be chosen for it, known without parsing it (JSON Lines have none).
-                let mayChoose = !asLines && (schemas?.mayChoose(file) ?? false)
-                if verbose, schemas != nil, !mayChoose { ChosenSchemas.sayNone(file) }
-                let needsDocument = model != nil || explicit != nil || stats || mayChoose
+                // A schema may be chosen for it (JSON Lines have none); whether one is, is known
+                // without parsing only when a catalog takes its name (or it is standard input,
+                // which cannot be read twice).
+                let choosing = !asLines && schemas != nil
+                let needsDocument = model != nil || explicit != nil || stats || (choosing && (options.syntax != .json || schemas?.choosesByName(file) == true))
                 // Only whether the text is JSON: read in pieces, in memory that does not grow with
-                // the file (a 2 GB file of spaces, a file larger than memory).
+                // the file (a 2 GB file of spaces, a file larger than memory). The same pieces are
+                // looked at for a `$schema` key: only a file that may hold one is read again, whole.
                 if !asLines, !needsDocument, options.syntax == .json {
+                    var scan = SchemaKeyScan()
                     do {
-                        try JSONFileReader.validate(path: file, options: options)
+                        try JSONFileReader.validate(path: file, options: options) { piece in if choosing { scan.scan(piece) } }
                     } catch .invalidJSON(_, let error) {
                         failed = true
                         report(file, line: error.line, error)
+                        continue
                     }
-                    continue
+                    guard choosing, scan.mayHoldKey else {
+                        if verbose, choosing { ChosenSchemas.sayNone(file) }
+                        continue
+                    }
                 }
                 // JSON Lines are checked a line at a time, as they are read: every invalid line said.
                 if asLines {
@@ -86,7 +93,7 @@ struct ValidateCommand: ParsableCommand {
                     continue
                 }
                 // Another syntax without more to check: parsed (a large file mapped, folded).
-                if !needsDocument {
+                if !needsDocument, options.syntax != .json {
                     do throws(DocumentFileError) {
                         _ = try DocumentFile(path: file, options: options)
                     } catch .invalid(_, let error, _) {
@@ -121,7 +128,7 @@ struct ValidateCommand: ParsableCommand {
                 }
                 if let model, !report(file, document, model: model) { failed = true }
                 var schema = explicit
-                if schema == nil, mayChoose {
+                if schema == nil, choosing {
                     do throws(SchemaLoadError) {
                         schema = try schemas?.schema(for: document, file: file, verbose: verbose)
                     } catch {
