@@ -19,12 +19,14 @@ struct SchemaKeyScan {
         guard !mayHoldKey, !piece.isEmpty else { return }
         // The seam (the previous piece's last bytes and this one's first) holds whatever was cut;
         // an escape cut at the end of this piece is in the next seam.
-        let seam = tail + piece.prefix(Self.key.count + 6)
+        // (Index ranges, not prefix/suffix: `+` took Sequence's suffix, which walks the whole piece.)
+        let seam = tail + piece[..<min(piece.count, Self.key.count + 6)]
         if seam.withUnsafeBytes(Self.holds) || Self.holds(UnsafeRawBufferPointer(piece)) {
             mayHoldKey = true
             return
         }
-        tail = Array((tail + piece.suffix(Self.key.count - 1)).suffix(Self.key.count - 1))
+        let kept = Self.key.count - 1
+        tail = Array((tail + piece[max(0, piece.count - kept)...]).suffix(kept))
     }
 
     /// Whether these bytes hold `$schema` or a whole `\u00XX` escape of one of its characters.
