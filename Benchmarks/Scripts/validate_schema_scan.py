@@ -5,7 +5,7 @@ read by `cat`, interleaved, medians. The settings folder is an empty one, so no 
 
 usage: Benchmarks/Scripts/validate_schema_scan.py KEEPSAKE_BINARY FILE ROUNDS
 """
-import subprocess, time, statistics, sys, resource, os
+import subprocess, time, statistics, sys, os
 binary, path, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 cases = {"validate (schema choice, scan)": [binary, "validate", path], "validate --no-schema": [binary, "validate", "--no-schema", path], "cat": ["cat", path]}
 times = {k: [] for k in cases}
