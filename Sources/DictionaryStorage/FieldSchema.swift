@@ -35,6 +35,9 @@ public struct FieldSchema: Sendable {
     let accessor: FieldAccessor
     /// What a person reads about the field (a schema's title and description), for the status line.
     public var help: String?
+    /// The title and description alone (what `help` starts with), for tools that show the default
+    /// and examples apart.
+    public var summary: String?
     /// The problems of a candidate value (a schema's bounds, pattern, format), said while it is typed
     /// and marked after it is set; `nil` when the field's type says all there is.
     public var problems: (@Sendable (JSONValue) -> [String])?

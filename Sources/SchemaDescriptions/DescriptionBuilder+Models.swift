@@ -271,6 +271,7 @@ extension DescriptionBuilder {
             name: key, path: [.key(key)], typeText: typeText(primary), type: type, accessor: accessor,
             defaultValue: keyword(primary, "default").map { JSONWriter.serialize($0) }, isRequired: required)
         field.help = help(primary)
+        field.summary = summary(primary)
         field.problems = check
         return field
     }

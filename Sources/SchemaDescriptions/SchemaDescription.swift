@@ -198,8 +198,7 @@ final class DescriptionBuilder: @unchecked Sendable {
     /// A node's title and description (else its `markdownDescription`, as plain text), then its
     /// default, examples, pattern and deprecation, for the status line.
     func help(_ node: SchemaNode) -> String? {
-        let description = keyword(node, "description")?.stringValue ?? keyword(node, "markdownDescription")?.stringValue.map(Self.plainText)
-        var parts = [[keyword(node, "title")?.stringValue, description].compactMap { $0 }.joined(separator: ": ")]
+        var parts = [summary(node) ?? ""]
         // A value in one line, cut: an object's default can be pages long.
         func shown(_ value: JSONValue) -> String {
             let text = JSONWriter.serialize(value)
@@ -214,6 +213,13 @@ final class DescriptionBuilder: @unchecked Sendable {
             parts.append("deprecated" + (keyword(node, "deprecationMessage")?.stringValue.map { ": " + $0 } ?? ""))
         }
         let text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
+        return text.isEmpty ? nil : text
+    }
+
+    /// A node's title and description (else its `markdownDescription`, as plain text), joined.
+    func summary(_ node: SchemaNode) -> String? {
+        let description = keyword(node, "description")?.stringValue ?? keyword(node, "markdownDescription")?.stringValue.map(Self.plainText)
+        let text = [keyword(node, "title")?.stringValue, description].compactMap { $0 }.joined(separator: ": ")
         return text.isEmpty ? nil : text
     }
 

@@ -14,7 +14,7 @@ struct Keepsake: ParsableCommand {
         abstract: "Read, check and edit JSON without losing a byte.",
         version: versionText,
         subcommands: [
-            BrowseCommand.self, ValidateCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, EditCommand.self, DBCommand.self,
+            BrowseCommand.self, ValidateCommand.self, DescribeCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, EditCommand.self, DBCommand.self,
             ModelsCommand.self, SchemaCommand.self, SampleDBCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self

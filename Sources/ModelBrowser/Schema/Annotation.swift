@@ -24,6 +24,8 @@ struct Annotation {
     var objectPath: JSONPath?
     /// The context of the row's own value (for its children).
     var context: SchemaContext
+    /// The variant a polymorphic value reads as (its case, or the fallback case), when it is one.
+    var variant: String?
     /// Whether the row is a member no description claims (kept and written back untouched).
     var isUnknownMember = false
 
@@ -188,17 +190,21 @@ extension BrowserState {
         var typeText = field?.typeText ?? type.description
         var kind = Annotation.Kind.known
         var warning: String?
+        var variantName: String?
         if case .variant(let variant) = context, case .object(let object) = smallValue(child, cache: &cache) {
             switch variant.readTag(object) {
             case .tag(let tag):
                 if let known = variant.case(tagged: tag) {
                     typeText = "\(variant.name).\(known.name)"
+                    variantName = known.name
                 } else {
                     typeText = "\(variant.name).\(variant.fallbackCase)(\(JSONWriter.quoted(tag)))"
+                    variantName = variant.fallbackCase
                     kind = .kept
                 }
             default:
                 typeText = "\(variant.name).\(variant.fallbackCase)"
+                variantName = variant.fallbackCase
                 kind = .kept
             }
         }
@@ -214,7 +220,7 @@ extension BrowserState {
         // Does the accessor read what the file holds? (Only for objects small enough to check per frame;
         // the object is decoded once per frame for all its rows.)
         guard let field, let parent, case .object(let object) = smallValue(parent, cache: &cache) else {
-            return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context)
+            return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, variant: variantName)
         }
         if field.isPresent(in: object), !field.reads(object) {
             kind = .warning
@@ -230,7 +236,7 @@ extension BrowserState {
             kind = .kept
             typeText = field.typeText + " (unknown value)"
         }
-        return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context)
+        return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, variant: variantName)
     }
 
     /// "missing required: a, b" for an object of a model that requires fields it lacks.

@@ -44,9 +44,15 @@ extension BrowseCommand {
     /// One line for the references a schema could not resolve: their parts are untyped, and values
     /// they reach are not checked; the line names the first and how to provide it.
     static func noteUnresolved(_ schema: JSONSchema, name: String, in state: inout BrowserState) {
-        guard let first = schema.unresolvedReferences.first else { return }
-        let count = schema.unresolvedReferences.count
-        let which = count == 1 ? "a reference" : "\(count) references"
-        state.note("\(name): \(which) not resolved, left untyped; give the folder with --schema-map PREFIX=DIR (first: \(first.message))")
+        if let note = unresolvedNote(schema, name: name) { state.note(note) }
     }
+}
+
+/// One line for the references a schema could not resolve (their parts are untyped, and values
+/// they reach are not checked), naming the first and how to provide it; `nil` when all resolve.
+func unresolvedNote(_ schema: JSONSchema, name: String) -> String? {
+    guard let first = schema.unresolvedReferences.first else { return nil }
+    let count = schema.unresolvedReferences.count
+    let which = count == 1 ? "a reference" : "\(count) references"
+    return "\(name): \(which) not resolved, left untyped; give the folder with --schema-map PREFIX=DIR (first: \(first.message))"
 }

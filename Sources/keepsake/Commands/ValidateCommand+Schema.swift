@@ -88,6 +88,12 @@ struct ChosenSchemas {
     let options: JSONSchema.Options
     private var compiled: [String: Result<JSONSchema, SchemaLoadError>] = [:]
 
+    /// A schema chosen for a document, compiled, with the name the browser's title bar gives it.
+    struct Chosen {
+        let schema: JSONSchema
+        let name: String
+    }
+
     init(_ selection: SchemaSelection, options: JSONSchema.Options) {
         self.selection = selection
         self.options = options
@@ -103,7 +109,7 @@ struct ChosenSchemas {
 
     /// The schema for a parsed document, compiled (once per schema), or nil when none is named.
     /// With `verbose`, says which it is and why on standard error.
-    mutating func schema(for document: JSONDocument, file: String, verbose: Bool) throws(SchemaLoadError) -> JSONSchema? {
+    mutating func schema(for document: JSONDocument, file: String, verbose: Bool) throws(SchemaLoadError) -> Chosen? {
         guard let choice = try selection.choose(for: document, file: documentPath(file)) else {
             if verbose { Self.sayNone(file) }
             return nil
@@ -114,7 +120,7 @@ struct ChosenSchemas {
             try JSONSchema(text: choice.text, uri: choice.uri, options: options)
         }
         compiled[choice.location] = result
-        return try result.get()
+        return Chosen(schema: try result.get(), name: choice.name)
     }
 
     /// Says (with `--verbose`) that a file has no schema.

@@ -130,7 +130,7 @@ struct ValidateCommand: ParsableCommand {
                 var schema = explicit
                 if schema == nil, choosing {
                     do throws(SchemaLoadError) {
-                        schema = try schemas?.schema(for: document, file: file, verbose: verbose)
+                        schema = try schemas?.schema(for: document, file: file, verbose: verbose)?.schema
                     } catch {
                         // Not known valid or invalid: the schema meant for it could not be used.
                         undecided = true
