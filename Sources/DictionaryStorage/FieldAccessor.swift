@@ -68,6 +68,7 @@ extension FieldType {
         case (.double, .number): true
         case (.string, .string), (.date, .string): true
         case (.enumeration(_, let known, let isOpen), .string(let raw)): isOpen || known.contains(raw)
+        case (.choices(_, let values, let isOpen), _): isOpen || values.contains(value)
         case (.array(let element), .array(let elements)): elements.allSatisfy(element.accepts)
         case (.dictionary(let element), .object(let object)): object.members.allSatisfy { element.accepts($0.value) }
         case (.model, .object), (.variants, .object): true

@@ -15,6 +15,9 @@ public indirect enum FieldType: Sendable, CustomStringConvertible {
     case dictionary(FieldType)
     /// A string enum with its known raw values (an open enum keeps other values).
     case enumeration(name: String, knownValues: [String], isOpen: Bool)
+    /// One of a set of JSON scalars not all strings — a schema's `enum` of numbers, or a union such
+    /// as `0|1|2|"off"|"warn"|"error"` — or, when open, a value of one's own too.
+    case choices(name: String, values: [JSONValue], isOpen: Bool)
     /// A nested dictionary-backed model.
     case model(String)
     /// A type known only through custom decode/encode functions.
@@ -34,7 +37,7 @@ public indirect enum FieldType: Sendable, CustomStringConvertible {
         case .optional(let wrapped): "\(wrapped)?"
         case .array(let element): "[\(element)]"
         case .dictionary(let value): "[String: \(value)]"
-        case .enumeration(let name, _, _), .model(let name), .custom(let name): name
+        case .enumeration(let name, _, _), .choices(let name, _, _), .model(let name), .custom(let name): name
         case .variants(let schema): schema.name
         case .flattened(let inner): inner.description
         }
@@ -53,6 +56,7 @@ extension FieldType: Equatable {
             (.flattened(let a), .flattened(let b)):
             a == b
         case (.enumeration(let n1, let k1, let o1), .enumeration(let n2, let k2, let o2)): n1 == n2 && k1 == k2 && o1 == o2
+        case (.choices(let n1, let v1, let o1), .choices(let n2, let v2, let o2)): n1 == n2 && v1 == v2 && o1 == o2
         case (.variants(let a), .variants(let b)): a.name == b.name
         default: false
         }

@@ -21,7 +21,10 @@ extension DescriptionBuilder {
     func computeFieldType(_ node: SchemaNode) -> FieldType {
         if let inner = nullableBranch(node) { return .optional(fieldType(inner)) }
         if let values = enumValues(node) {
-            let type = FieldType.enumeration(name: typeText(node), knownValues: values.known, isOpen: values.open)
+            let strings = values.known.compactMap(\.stringValue)
+            let type: FieldType = strings.count == values.known.count
+                ? .enumeration(name: typeText(node), knownValues: strings, isOpen: values.open)
+                : .choices(name: typeText(node), values: values.known, isOpen: values.open)
             // `"type": ["string", "null"]` around the strings, or a branch of null beside them.
             let nullable = allowedTypes(node)?.contains("null") == true || alternatives(node).contains { allowedTypes($0) == ["null"] }
             return nullable ? .optional(type) : type
@@ -51,15 +54,15 @@ extension DescriptionBuilder {
         return type
     }
 
-    /// The known strings of an `enum` or `const` of strings, or of a union whose branches offer
-    /// only strings (see `unionValues`), and whether other strings are allowed (`anyOf: [{enum:
-    /// […]}, {type: string}]`, the open enumeration `schema export` writes).
-    func enumValues(_ node: SchemaNode) -> (known: [String], open: Bool)? {
+    /// The known values of an `enum` or `const` of scalars, or of a union whose branches offer
+    /// scalars (see `unionValues`), and whether other values are allowed (`anyOf: [{enum: […]},
+    /// {type: string}]`, the open enumeration `schema export` writes).
+    func enumValues(_ node: SchemaNode) -> (known: [JSONValue], open: Bool)? {
         var answers: [ObjectIdentifier: EnumValues?] = [:]
         return enumValues(node, answers: &answers)
     }
 
-    typealias EnumValues = (known: [String], open: Bool)
+    typealias EnumValues = (known: [JSONValue], open: Bool)
 
     /// `enumValues(_:)`, each node answered once per question: nested `anyOf`s that reach one
     /// definition along many paths would otherwise ask it again for every path (and a loop of
@@ -72,10 +75,10 @@ extension DescriptionBuilder {
         search: for part in inPlace(node) {
             for check in part.checks {
                 switch check.kind {
-                case .enumeration(let values) where values.allSatisfy({ $0.stringValue != nil }):
-                    answer = (values.compactMap(\.stringValue), false)
+                case .enumeration(let values) where !values.isEmpty && values.allSatisfy(\.isScalar):
+                    answer = (values, false)
                     break search
-                case .constant(.string(let value)):
+                case .constant(let value) where value.isScalar:
                     answer = ([value], false)
                     break search
                 case .anyOf(let branches), .oneOf(let branches):
@@ -91,14 +94,15 @@ extension DescriptionBuilder {
         return answer
     }
 
-    /// The strings a union offers, as editors offer them: every branch's `enum`/`const` strings
-    /// together (a `oneOf` of `const`s, prettier's `"none"|"es5"|"all"`), open when a branch takes
-    /// other strings too — a string type, or only string keywords (`pattern`) under the node's own
-    /// string type (tsconfig's `target`); null branches add nothing. Nil when a branch takes
-    /// anything else (numbers, objects): that union is not a menu of strings.
+    /// The values a union offers, as editors offer them: every branch's `enum`/`const` values
+    /// together (a `oneOf` of `const`s, prettier's `"none"|"es5"|"all"`; eslint's severities
+    /// `0|1|2|"off"|"warn"|"error"`), a boolean branch's `true` and `false`; open when a branch
+    /// takes other scalars too — a string, number or integer type, or only such keywords
+    /// (`pattern`) under the node's own type (tsconfig's `target`); null branches add nothing.
+    /// Nil when a branch takes objects, arrays or anything at all: that union is not a menu.
     private func unionValues(_ branches: [SchemaNode], within outer: Set<String>?, answers: inout [ObjectIdentifier: EnumValues?]) -> EnumValues? {
-        var known: [String] = []
-        var seen: Set<String> = []
+        var known: [JSONValue] = []
+        var seen: Set<JSONValue> = []
         var open = false
         for branch in branches {
             if let values = enumValues(branch, answers: &answers) {
@@ -108,9 +112,14 @@ extension DescriptionBuilder {
             }
             let own = allowedTypes(branch)
             let allowed = own.map { types in outer.map { types.intersection($0) } ?? types } ?? outer
-            if allowed == ["null"] { continue }
-            guard let allowed, allowed.subtracting(["null"]) == ["string"] else { return nil }
-            open = true
+            guard let scalars = allowed?.subtracting(["null"]) else { return nil }
+            if scalars.isEmpty { continue }
+            guard scalars.isSubset(of: ["string", "number", "integer", "boolean"]) else { return nil }
+            if scalars == ["boolean"] {
+                for value: JSONValue in [true, false] where seen.insert(value).inserted { known.append(value) }
+            } else {
+                open = true
+            }
         }
         return known.isEmpty ? nil : (known, open)
     }
@@ -180,5 +189,15 @@ extension DescriptionBuilder {
             }
         }
         return .json
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is a string, number, boolean or null (a menu can offer it).
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
     }
 }

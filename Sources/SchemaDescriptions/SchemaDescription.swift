@@ -166,7 +166,7 @@ final class DescriptionBuilder: @unchecked Sendable {
         if let inner = nullableBranch(node) { return typeText(inner) + "?" }
         var text: String
         if let values = enumValues(node) {
-            text = values.known.prefix(6).map { JSONWriter.quoted($0) }.joined(separator: "|") + (values.known.count > 6 ? "|…" : "")
+            text = values.known.prefix(6).map { JSONWriter.serialize($0) }.joined(separator: "|") + (values.known.count > 6 ? "|…" : "")
             if values.open { text += "|…" }
         } else {
             switch fieldType(node) {

@@ -136,6 +136,9 @@ public struct SchemaExport {
         case .enumeration(_, let known, let isOpen):
             let closed = JSONValue.object(["enum": .array(known.map(JSONValue.string))])
             return isOpen ? .object(["anyOf": [closed, .object(["type": "string"])]]) : closed
+        case .choices(_, let values, let isOpen):
+            let closed = JSONValue.object(["enum": .array(values)])
+            return isOpen ? .object(["anyOf": [closed, .object([:])]]) : closed
         case .model(let name): return reference(toModelNamed: name)
         case .variants(let variants): return reference(toVariants: variants)
         case .flattened(let inner): return typeSchema(inner)

@@ -11,6 +11,7 @@ struct DescribeCommandTests {
            "target": {"anyOf": [{"enum": ["es5", "es2015"]}, {"pattern": "^[Ee][Ss][0-9]+$"}], "type": "string",
                       "description": "The language version.", "default": "es5"},
            "strict": {"type": "boolean"},
+           "severity": {"oneOf": [{"enum": [0, 1, 2]}, {"enum": ["off", "warn", "error"]}]},
            "paths": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
          }}
         """##
@@ -31,7 +32,7 @@ struct DescribeCommandTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = try scratch.file("tsconfig.schema.json", Self.schema)
-        let file = try scratch.file("app.json", #"{"$schema": "tsconfig.schema.json", "strict": true, "paths": {"@a/*": ["src/*"]}, "stray": 1}"#)
+        let file = try scratch.file("app.json", #"{"$schema": "tsconfig.schema.json", "strict": true, "severity": 1, "paths": {"@a/*": ["src/*"]}, "stray": 1}"#)
         let result = try ValidateSelectionCLITests.run(["describe", file, "--output", "json"], config: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let byPath = try lines(result.stdout)
@@ -41,6 +42,10 @@ struct DescribeCommandTests {
         #expect(target["enum"] as? [String] == ["es5", "es2015"] && target["open"] as? Bool == true)
         #expect(target["default"] as? String == "es5" && target["description"] as? String == "The language version.")
         #expect(byPath["/strict"]?["type"] as? String == "boolean")
+        // A menu of numbers and words: each value as its own kind.
+        let severities = try #require(byPath["/severity"]?["enum"] as? [Any])
+        #expect(severities.compactMap { $0 as? Int } == [0, 1, 2] && severities.compactMap { $0 as? String } == ["off", "warn", "error"])
+        #expect(byPath["/severity"]?["open"] == nil)
         #expect(byPath["/paths/@a~1*"]?["status"] as? String == "known")
         #expect(byPath["/paths/@a~1*/0"]?["status"] as? String == "known")
         #expect(byPath["/stray"]?["status"] as? String == "not-allowed")

@@ -50,7 +50,7 @@ struct DescriptionTests {
         #expect(state.document.text.string == #"{"port": 9090, "mode": "dev"}"#)
         press(&state, "j<Enter>")
         guard case .menu(let menu) = state.mode else { Issue.record("no menu: \(state.mode)"); return }
-        #expect(menu.options.map(\.choice) == [.enumValue("dev"), .enumValue("prod")])
+        #expect(menu.options.map(\.choice) == [.enumValue(.string("dev")), .enumValue(.string("prod"))])
         press(&state, "j<Enter>")
         #expect(state.document.value(at: ["mode"]) == "prod")
         // A missing optional field is offered by `a`, and added with its type's empty value.

@@ -26,12 +26,46 @@ struct SchemaStoreBrowsingTests {
         #expect(text.contains(#"trailingComma  "none"|"es5"|"all"      "es5""#), "\(text)")
         #expect(text.contains(#"target         "es3"|"es5"|"es2015"|…  "es5""#), "\(text)")
         #expect(text.contains(#"extends        "base"|"strict"|…       "base""#), "\(text)")
-        // A union that also takes numbers is no menu of strings.
-        #expect(!text.contains(#""low"|"high""#), "\(text)")
+        // A union that also takes integers: a menu of its strings that takes a value of one's own.
+        #expect(text.contains(#"level          "low"|"high"|…          1"#), "\(text)")
         // The menu offers every branch's values.
         press(&state, "jj<Enter>")
         let menu = screen(state)
         #expect(menu.contains("es2015") && menu.contains("es3"), "\(menu)")
+    }
+
+    @Test func valuesOfSeveralKindsAreOneMenuAndEachIsWrittenAsItsKind() throws {
+        // As SchemaStore writes them: eslint's severities (numbers or words), a number enum, a
+        // boolean beside a word, and a union of a number enum and any integer.
+        let schema = ##"""
+            {"type": "object", "properties": {
+               "severity": {"oneOf": [{"enum": [0, 1, 2]}, {"enum": ["off", "warn", "error"]}]},
+               "tabWidth": {"type": "integer", "enum": [2, 4, 8]},
+               "semi": {"anyOf": [{"type": "boolean"}, {"const": "auto"}]},
+               "retries": {"anyOf": [{"enum": [0, 3]}, {"type": "integer"}]}
+            }}
+            """##
+        var state = try SchemaBrowserTests().state(#"{"severity": "warn", "tabWidth": 4, "semi": true, "retries": 3}"#, schema: schema)
+        let text = screen(state)
+        #expect(text.contains(#"severity  0|1|2|"off"|"warn"|"error""#), "\(text)")
+        #expect(text.contains("tabWidth  2|4|8"), "\(text)")
+        #expect(text.contains(#"semi      true|false|"auto""#), "\(text)")
+        // The menu holds every branch's values, 1 and "1" told apart, the current one selected.
+        press(&state, "j<Enter>")
+        guard case .menu(let severities) = state.mode else { Issue.record("no menu: \(state.mode)"); return }
+        #expect(severities.options.map(\.label) == ["0", "1", "2", #""off""#, #""warn""#, #""error""#])
+        #expect(severities.selected == 4)
+        // Choosing a number writes a number: only the value's bytes change.
+        press(&state, "<Up><Up><Enter>")
+        #expect(state.document.text.string == #"{"severity": 2, "tabWidth": 4, "semi": true, "retries": 3}"#)
+        press(&state, "j<Enter><Up><Enter>")
+        #expect(state.document.text.string == #"{"severity": 2, "tabWidth": 2, "semi": true, "retries": 3}"#)
+        // An open menu's value of one's own: JSON when it is JSON, else the words typed.
+        press(&state, "jj<Enter><Down><Enter>7<Enter>")
+        #expect(state.document.text.string == #"{"severity": 2, "tabWidth": 2, "semi": true, "retries": 7}"#)
+        #expect(state.message?.contains("refused") != true, "\(state.message ?? "")")
+        // 7 is none of the menu's values, but the schema takes it: kept, marked as the menu's own.
+        #expect(screen(state).contains("(unknown value)"), "\(screen(state))")
     }
 
     @Test func typingFiltersAMenuAndThePageKeysPageIt() throws {

@@ -230,9 +230,7 @@ extension BrowserState {
                 let returned = field.value(in: object).map { JSONWriter.serialize($0) } ?? "nil"
                 warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(field.typeText), reads as \(returned)"
             }
-        } else if case .enumeration(_, let known, true) = field.type.unwrapped, case .string(let raw)? = object[document.key(child) ?? ""],
-            !known.contains(raw)
-        {
+        } else if let value = object[document.key(child) ?? ""], field.type.unwrapped.isOpenChoice(without: value) {
             kind = .kept
             typeText = field.typeText + " (unknown value)"
         }
@@ -256,6 +254,15 @@ extension BrowserState {
 }
 
 extension FieldType {
+    /// Whether the type is an open enumeration (or choice) whose menu does not offer `value`.
+    func isOpenChoice(without value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.enumeration(_, let known, true), .string(let raw)): !known.contains(raw)
+        case (.choices(_, let values, true), _): !values.contains(value)
+        default: false
+        }
+    }
+
     /// The type inside any optionals.
     var unwrapped: FieldType {
         var type = self

@@ -83,9 +83,14 @@ extension BrowserState {
 
     /// What a field says: its menu, default and description.
     private func describe(_ field: FieldSchema, in described: inout ValueDescription) {
-        if case .enumeration(_, let known, let isOpen) = field.type.unwrapped {
-            described.choices = known
+        switch field.type.unwrapped {
+        case .enumeration(_, let known, let isOpen):
+            described.choices = known.map(JSONValue.string)
             described.takesOtherValues = isOpen
+        case .choices(_, let values, let isOpen):
+            described.choices = values
+            described.takesOtherValues = isOpen
+        default: break
         }
         described.defaultText = field.defaultValue
         described.description = field.summary

@@ -26,7 +26,7 @@ public struct ValueDescription: Sendable {
     /// The type as the browser's type column writes it.
     public var type: String?
     /// Every value the browser's menu offers for it.
-    public var choices: [String]?
+    public var choices: [JSONValue]?
     /// Whether the menu also takes a value of one's own ("other…").
     public var takesOtherValues = false
     /// The default as the description writes it: JSON for a schema, the Swift expression for a

@@ -52,7 +52,7 @@ public struct Menu: Hashable, Sendable {
     /// What choosing an option does.
     public enum Choice: Hashable, Sendable {
         /// Set an enum field to one of its known values.
-        case enumValue(String)
+        case enumValue(JSONValue)
         /// Type a value the enum does not know.
         case otherEnumValue
         /// Switch a polymorphic value to the variant case of this name.

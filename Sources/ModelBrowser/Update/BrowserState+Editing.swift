@@ -14,9 +14,16 @@ extension BrowserState {
                 setField(row: r, to: .bool(!(document.bool(node) ?? false)))
                 return
             case .enumeration(_, let known, let isOpen):
-                var options = known.map { Menu.Option(label: $0, choice: .enumValue($0)) }
+                var options = known.map { Menu.Option(label: $0, choice: .enumValue(.string($0))) }
                 if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
                 let current = document.string(node).flatMap { known.firstIndex(of: $0) } ?? 0
+                mode = .menu(Menu(title: field.name, options: options, selected: current, row: r))
+                return
+            case .choices(_, let values, let isOpen):
+                // Values of several kinds: each as JSON writes it, so 1 and "1" differ.
+                var options = values.map { Menu.Option(label: JSONWriter.serialize($0), choice: .enumValue($0)) }
+                if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
+                let current = values.firstIndex(of: document.value(node)) ?? 0
                 mode = .menu(Menu(title: field.name, options: options, selected: current, row: r))
                 return
             case .string, .date, .custom:
@@ -80,7 +87,7 @@ extension BrowserState {
             }
             setField(row: r, to: .number(number))
         case .otherEnumValue(let r):
-            setField(row: r, to: .string(text))
+            setField(row: r, to: otherValue(text, row: r))
         case .comment(let r):
             commitComment(text, row: r)
         case .rawValue(let r):
@@ -112,6 +119,18 @@ extension BrowserState {
         return []
     }
 
+    /// A value of one's own for an open menu: the text itself for a menu of strings; for one of
+    /// several kinds, JSON when the text is JSON (`3`, `true`, `"3"`), else the text as a string.
+    private func otherValue(_ text: String, row r: Int) -> JSONValue {
+        var cache = AnnotationCache()
+        guard case .choices? = annotation(ofRow: r, cache: &cache).field?.type.unwrapped else { return .string(text) }
+        do {
+            return try JSONValue(parsingEntered: text)
+        } catch {
+            return .string(text)
+        }
+    }
+
     private mutating func parseJSON(_ text: String) -> JSONValue? {
         do {
             return try JSONValue(parsingEntered: text)
@@ -124,7 +143,7 @@ extension BrowserState {
     /// Acts on a menu choice for row `r`.
     mutating func choose(_ choice: Menu.Choice, row r: Int) {
         switch choice {
-        case .enumValue(let value): setField(row: r, to: .string(value))
+        case .enumValue(let value): setField(row: r, to: value)
         case .otherEnumValue: mode = .editing(LineEditor(), .otherEnumValue(row: r))
         case .variant(let name): switchVariant(row: r, toCase: name)
         case .field(let name): addMissingField(row: r, name: name)
@@ -289,6 +308,7 @@ extension FieldType {
         case .array: []
         case .dictionary, .model, .variants: [:]
         case .enumeration(_, let known, _): .string(known.first ?? "")
+        case .choices(_, let values, _): values.first ?? .null
         case .string, .date, .custom, .json: ""
         }
     }

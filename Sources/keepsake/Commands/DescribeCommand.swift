@@ -112,7 +112,7 @@ struct DescribeCommand: ParsableCommand {
         var notes: [String] = []
         if let variant = described.variant { notes.append("variant \(variant)") }
         if let choices = described.choices {
-            notes.append("one of " + choices.map { JSONWriter.quoted($0) }.joined(separator: ", ") + (described.takesOtherValues ? ", or another" : ""))
+            notes.append("one of " + choices.map { JSONWriter.serialize($0) }.joined(separator: ", ") + (described.takesOtherValues ? ", or another" : ""))
         }
         if let value = described.defaultText { notes.append("default \(value)") }
         if let warning = described.warning { notes.append(warning) }
@@ -129,7 +129,7 @@ struct DescribeCommand: ParsableCommand {
         if let status = described.status { members.append(("status", .string(status.rawValue))) }
         if let type = described.type { members.append(("type", .string(type))) }
         if let choices = described.choices {
-            members.append(("enum", .array(choices.map(JSONValue.string))))
+            members.append(("enum", .array(choices)))
             if described.takesOtherValues { members.append(("open", .bool(true))) }
         }
         if let text = described.defaultText {
