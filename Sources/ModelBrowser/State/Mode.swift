@@ -59,6 +59,8 @@ public struct Menu: Hashable, Sendable {
         case variant(String)
         /// Add the model field of this name.
         case field(String)
+        /// Add every missing required field at once.
+        case allRequiredFields
         /// Type the key of a new member.
         case otherKey
         /// Go to the value at a path (the problems list).
@@ -71,6 +73,9 @@ public struct Menu: Hashable, Sendable {
         public var label: String
         /// What choosing it does.
         public var choice: Choice
+        /// What the line shows after the label, dimmed (a field's type and description); the
+        /// filter does not look at it.
+        public var detail: String = ""
     }
 
     /// The menu's title.

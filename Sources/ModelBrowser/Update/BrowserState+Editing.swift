@@ -147,76 +147,9 @@ extension BrowserState {
         case .otherEnumValue: mode = .editing(LineEditor(), .otherEnumValue(row: r))
         case .variant(let name): switchVariant(row: r, toCase: name)
         case .field(let name): addMissingField(row: r, name: name)
+        case .allRequiredFields: addRequiredFields(row: r)
         case .otherKey: mode = .editing(LineEditor(), .newKey(row: r))
         case .goTo(let path): goTo(path)
-        }
-    }
-
-    /// Adds to the container under the cursor: a menu of a model's missing fields, a key prompt, or
-    /// an element prompt.
-    mutating func add() {
-        let r = cursor
-        let node = rows[r].node
-        switch document.kind(node) {
-        case .object:
-            var cache = AnnotationCache()
-            if let schema = objectModel(ofRow: r, cache: &cache), case .object(let object)? = smallValue(node, cache: &cache) {
-                let resolved = schema.resolved(for: object)
-                let missing = resolved.fields.filter { !$0.isFlattened && !$0.isReadOnly && !$0.isPresent(in: object) }
-                    .enumerated().sorted { ($0.element.isRequired ? 0 : 1, $0.offset) < ($1.element.isRequired ? 0 : 1, $1.offset) }.map(\.element)
-                if !missing.isEmpty {
-                    let options = missing.map { Menu.Option(label: $0.name + ($0.isRequired ? "  (required)" : ""), choice: .field($0.name)) }
-                        + [Menu.Option(label: "other key…", choice: .otherKey)]
-                    mode = .menu(Menu(title: "add field", options: options, selected: 0, row: r))
-                    return
-                }
-            }
-            mode = .editing(LineEditor(), .newKey(row: r))
-        case .array:
-            mode = .editing(LineEditor(), .newElement(row: r))
-        default:
-            say("a: move to an object or an array", error: true)
-        }
-    }
-
-    /// The model an object row is read by: its model, or its variant's active case's payload.
-    func objectModel(ofRow r: Int, cache: inout AnnotationCache) -> ModelSchema? {
-        objectModel(of: rows[r].node, context: context(ofRow: r, cache: &cache), cache: &cache)
-    }
-
-    /// The model an object in a context is read by.
-    func objectModel(of node: Node, context: SchemaContext, cache: inout AnnotationCache) -> ModelSchema? {
-        switch context {
-        case .model(let schema): return schema
-        case .variant(let variants):
-            guard case .object(let object)? = smallValue(node, cache: &cache), let tag = variants.readTag(object).tagValue,
-                case .model(let payload)? = variants.case(tagged: tag)?.payload
-            else { return nil }
-            return payload
-        default: return nil
-        }
-    }
-
-    /// Adds the field the placeholder under the cursor stands for.
-    mutating func addPlaceholderField() {
-        guard let name = rows[cursor].missingField, let object = rows.firstIndex(ofNode: rows[cursor].node) else { return }
-        addMissingField(row: object, name: name)
-    }
-
-    /// Writes a missing field's current or default value through its setter.
-    private mutating func addMissingField(row r: Int, name: String) {
-        var cache = AnnotationCache()
-        guard let unresolved = objectModel(ofRow: r, cache: &cache) else { return }
-        let path = path(ofRow: r)
-        guard case .object(let object)? = document.value(at: path), let field = unresolved.resolved(for: object).field(named: name) else { return }
-        // The field's default (a schema's `default`, a model's default value when it is JSON), else the type's empty value.
-        let declared = field.defaultValue.flatMap { try? JSONValue(parsing: $0) }
-        let initial: JSONValue? = field.value(in: object) ?? declared ?? field.type.emptyValue
-        do {
-            let updated = try field.setting(initial, in: object)
-            applyUpdate(at: path, to: .object(updated), cursor: path.appending(contentsOf: field.path))
-        } catch {
-            say("refused: \(error)", error: true)
         }
     }
 

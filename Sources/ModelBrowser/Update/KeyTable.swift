@@ -3,7 +3,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     // Normal mode
     case moveDown, moveUp, expandOrEnter, collapseOrLeave, toggleFold, nextSibling, previousSibling
     case firstRow, lastRow, halfPageDown, halfPageUp, pageDown, pageUp, expandAll, collapseAll
-    case find, findNext, findPrevious, edit, add, delete, rename, switchVariant, clear, undo, redo
+    case find, findNext, findPrevious, edit, add, addRequired, delete, rename, switchVariant, clear, undo, redo
     case showDiff, save, command, quit, copyPath, copyValue, help
     case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
     case toggleMember, editComment, toggleComments
@@ -106,6 +106,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("N")], .findPrevious, help: "previous match"),
         KeyBinding([.enter], .edit, help: "edit the value with the editor for its type (fold a container)", hint: "⏎ edit"),
         KeyBinding([.character("a")], .add, help: "add a member, an element, or a missing model field", hint: "a add"),
+        KeyBinding([.character("A")], .addRequired, help: "add every required field the object lacks, with its default"),
         KeyBinding([.character("d")], .delete, help: "delete the member or element (asks once)", hint: "d delete"),
         KeyBinding([.character("r")], .rename, help: "rename the key of an untyped member"),
         KeyBinding([.character("v")], .switchVariant, help: "change the variant of a polymorphic value"),

@@ -173,6 +173,7 @@ extension BrowserState {
         case .findPrevious: findNext(forward: false)
         case .edit: edit()
         case .add: add()
+        case .addRequired: addRequiredFields()
         case .delete:
             guard cursor > 0 else {
                 say("the root cannot be deleted", error: true)

@@ -210,7 +210,10 @@ private func drawMenu(_ menu: Menu, _ grid: inout Grid, _ painter: Painter) {
     // The title says what is typed and how many options it leaves.
     let shown = menu.shown
     let title = menu.filter.map { menu.title + "  /" + $0 + "▏ \(shown.count) of \(menu.options.count)" } ?? menu.title
-    let width = min(grid.width, max(displayWidth(title) + 1, menu.options.map { displayWidth($0.label) }.max() ?? 0) + 4)
+    // Labels in one column; details (a field's type and description) after them, as room allows.
+    let labelWidth = menu.options.map { displayWidth(escapedForDisplay($0.label)) }.max() ?? 0
+    let detailWidth = menu.options.map { $0.detail.isEmpty ? 0 : displayWidth(escapedForDisplay($0.detail)) + 2 }.max() ?? 0
+    let width = min(grid.width, max(displayWidth(title) + 1, labelWidth + detailWidth) + 4)
     let height = min(max(0, grid.height - 3), menu.options.count + 1)
     let visible = menu.visibleRows(height: grid.height)
     guard height > 0, width > 0 else { return }
@@ -222,9 +225,13 @@ private func drawMenu(_ menu: Menu, _ grid: inout Grid, _ painter: Painter) {
     let first = max(0, min(menu.selected - visible + 1, shown.count - visible))
     for (offset, option) in shown.dropFirst(first).prefix(visible).enumerated() {
         let selected = first + offset == menu.selected
-        let text = (selected ? "› " : "  ") + option.label
+        let text = (selected ? "› " : "  ") + escapedForDisplay(option.label)
         grid.put(String(repeating: " ", count: width), x: x, y: y0 + 1 + offset, style: painter.style(.normal, reverse: selected))
-        grid.put(truncated(escapedForDisplay(text), to: width), x: x, y: y0 + 1 + offset, style: painter.style(.normal, bold: selected, reverse: selected))
+        grid.put(truncated(text, to: width), x: x, y: y0 + 1 + offset, style: painter.style(.normal, bold: selected, reverse: selected))
+        let detailX = 2 + labelWidth + 2
+        if !option.detail.isEmpty, detailX < width - 1 {
+            grid.put(truncated(escapedForDisplay(option.detail), to: width - detailX - 1), x: x + detailX, y: y0 + 1 + offset, style: painter.style(.dim, reverse: selected))
+        }
     }
 }
 
