@@ -61,4 +61,42 @@ struct SearchTests {
         let digits = try #require(JSONTextQuery("234", ignoringASCIICase: true))
         #expect(document.nextNode(after: document.root, forward: true, containing: digits) == document.member(document.root, "n"))
     }
+
+    @Test("a match's place among all matches equals a count of every node, folded or whole", arguments: Array(UInt64(1)...40))
+    func matchPositionsEqualANaiveCount(seed: UInt64) throws {
+        var generator = RandomJSON(seed: seed)
+        let text = generator.document().text
+        let whole = try JSONDocument(text)
+        let folded = try FoldingTests.folded(Array(text.utf8), maxBytes: 48)
+        var rng = SeededGenerator(seed: seed &* 7)
+        for _ in 0..<6 {
+            let node = JSONDocument.Node(id: Int.random(in: 0..<whole.nodeCount, using: &rng))
+            let sample = whole.key(node) ?? whole.string(node) ?? whole.rawText(node)
+            guard let first = sample.first, let query = JSONTextQuery(String(first), ignoringASCIICase: true) else { continue }
+            let matching = (0..<whole.nodeCount).filter { whole.holdsText(JSONDocument.Node(id: $0), query) }
+            guard let target = matching.randomElement(using: &rng) else { continue }
+            let counted = whole.matchPosition(of: JSONDocument.Node(id: target), query: query)
+            #expect(counted?.total == matching.count && counted?.position == (matching.firstIndex(of: target) ?? -1) + 1, "seed \(seed)")
+            // Folded: the same count (the folded containers' insides parsed), at the same place.
+            // (A path through a duplicate key names another member: such a target is not looked up.)
+            let path = whole.path(of: JSONDocument.Node(id: target))
+            guard whole.node(at: path)?.id == target else { continue }
+            // As the browser finds it: the path unfolded, and the match itself when it is a container.
+            var unfolded = folded.unfolding(along: path)
+            if let node = unfolded.node(at: path), unfolded.isFolded(node), let open = unfolded.unfolding(node) { unfolded = open }
+            let same = try #require(unfolded.node(at: path))
+            let foldedCount = unfolded.matchPosition(of: same, query: query)
+            #expect(foldedCount?.total == counted?.total && foldedCount?.position == counted?.position, "seed \(seed): folded \(String(describing: foldedCount)) whole \(String(describing: counted))")
+        }
+    }
+
+    @Test func noMatchOrTooManyIsNoCount() throws {
+        let document = try JSONDocument(#"["ab", "ab", "ab", "x"]"#)
+        let query = try #require(JSONTextQuery("ab", ignoringASCIICase: false))
+        let second = try #require(document.node(at: [1]))
+        #expect(document.matchPosition(of: second, query: query)! == (2, 3))
+        #expect(document.matchPosition(of: second, query: query, limit: 2) == nil)
+        let absent = try #require(JSONTextQuery("zz", ignoringASCIICase: false))
+        #expect(document.matchPosition(of: second, query: absent) == nil)
+    }
 }

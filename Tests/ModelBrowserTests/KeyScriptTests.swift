@@ -146,6 +146,25 @@ struct KeyScriptTests {
         #expect(state.messageIsError)
     }
 
+    @Test func findSaysWhereAMatchStandsAmongAllOfThem() throws {
+        var state = try browser("people.json")
+        press(&state, "/gender<Enter>")
+        #expect(state.foundMatchText == "match 1 of 3")
+        #expect(screen(state).contains("match 1 of 3\n"), "\(screen(state))")
+        press(&state, "n")
+        #expect(state.cursorPath == [1, "gender"] && state.foundMatchText == "match 2 of 3")
+        press(&state, "N")
+        #expect(state.foundMatchText == "match 1 of 3")
+        // Moving away shows the row count again; an edit makes the count stale, so it goes.
+        press(&state, "j")
+        #expect(state.foundMatchText == nil && screen(state).contains("row "))
+        press(&state, "k")
+        #expect(state.foundMatchText == "match 1 of 3")
+        press(&state, "jx")  // clears the optional e-mail below it
+        press(&state, "k")
+        #expect(state.foundMatchText == nil)
+    }
+
     @Test func findIsCaseSensitiveOnlyWithACapital() throws {
         var state = try browser("people.json")
         press(&state, "/john doe<Enter>")

@@ -52,6 +52,39 @@ extension JSONDocument {
         return lastMatch(in: 0..<start.id, query) ?? lastMatch(in: start.id..<count, query)
     }
 
+    /// Where `node` stands among the nodes whose key or scalar value contains the query: how many
+    /// of them come up to and including it, and how many there are — one pass over the bytes, and
+    /// a parse of each folded container whose text holds the query (its inside is not indexed).
+    /// `nil` when none match, or more than `limit` do (a count of a huge document stops there).
+    public func matchPosition(of node: Node, query: JSONTextQuery, limit: Int = 100_000) -> (position: Int, total: Int)? {
+        var total = 0
+        var position = 0
+        var id = 0
+        while id < nodeCount, let found = firstMatch(in: id..<nodeCount, query) {
+            var matches = 1
+            if isFolded(found) {
+                guard let inside = try? JSONDocument(bytes: rawBytes(found), options: valueOptions) else { return nil }  // indexed once already: not expected
+                matches = (key(found).map(query.matches) == true ? 1 : 0) + inside.matchCount(query, limit: limit - total)
+            }
+            total += matches
+            guard total <= limit else { return nil }
+            if found.id <= node.id { position = total }
+            id = isFolded(found) ? subtreeEnd(found) : found.id + 1
+        }
+        return total == 0 ? nil : (position, total)
+    }
+
+    /// How many nodes match the query, counting no further than `limit` + 1.
+    private func matchCount(_ query: JSONTextQuery, limit: Int) -> Int {
+        var count = 0
+        var id = 0
+        while count <= limit, id < nodeCount, let found = firstMatch(in: id..<nodeCount, query) {
+            count += 1
+            id = found.id + 1
+        }
+        return count
+    }
+
     /// Whether a node's key or scalar value contains the query (decoded); for a folded container,
     /// whether it may hold a match.
     func holdsText(_ node: Node, _ query: JSONTextQuery) -> Bool {

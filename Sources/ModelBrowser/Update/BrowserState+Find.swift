@@ -15,7 +15,13 @@ extension BrowserState {
             let literal = JSONTextQuery(query, ignoringASCIICase: !query.contains(where: \.isUppercase))
             var start = rows[cursor].node
             while let literal, let found = document.nextNode(after: start, forward: forward, containing: literal) {
-                guard document.isFolded(found) else { return reveal(found) }
+                guard document.isFolded(found) else {
+                    // Counted before `reveal`, which may unfold (and so renumber) the nodes.
+                    let counted = countedPosition(of: found, among: literal)
+                    reveal(found)
+                    status.found = counted.map { StatusLine.FoundMatch(node: rows[cursor].node, position: $0.position, total: $0.total, revision: revision) }
+                    return
+                }
                 // A match may be inside: index it and look again from the same place.
                 guard unfold(found), let change = document.lastChange else { return }
                 start = change.newNode(start) ?? start
@@ -63,5 +69,19 @@ extension BrowserState {
             if !forward { left += 1 }
         }
         say("no match for \(query)", error: true)
+    }
+
+    /// Where a find landed among all the matches (the status line shows `match 3 of 17`) — counted
+    /// in a document under 16 MiB (a pass over its bytes per key, a few milliseconds); not in a
+    /// larger one, or one with folded containers that may hold matches.
+    private func countedPosition(of node: Node, among literal: JSONTextQuery) -> (position: Int, total: Int)? {
+        guard document.text.count < 16 << 20 else { return nil }
+        return document.matchPosition(of: node, query: literal)
+    }
+
+    /// "match 3 of 17" while the cursor is on the last find's match and the document is as it was.
+    var foundMatchText: String? {
+        guard let found = status.found, found.revision == revision, !rows.isEmpty, rows[cursor].node == found.node else { return nil }
+        return "match \(found.position) of \(found.total)"
     }
 }

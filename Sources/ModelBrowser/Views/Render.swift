@@ -136,7 +136,8 @@ private func drawStatus(_ state: BrowserState, _ grid: inout Grid, _ area: Rect,
         }
         var cache = AnnotationCache()
         let annotation = state.rows.isEmpty ? nil : state.annotation(ofRow: state.cursor, cache: &cache)
-        let position = "row \(state.cursor + 1) of \(state.rows.count)"
+        // On a find's match, where it stands among the matches instead of the row count.
+        let position = state.foundMatchText ?? "row \(state.cursor + 1) of \(state.rows.count)"
         var left = " " + escapedForDisplay(state.cursorPath.jq) + (annotation.map { $0.typeText.isEmpty ? "" : "   " + $0.typeText } ?? "")
         if let warning = annotation?.warning { left += "   ⚠ " + warning }
         if let help = annotation?.field?.help { left += "   " + escapedForDisplay(help) }
