@@ -38,6 +38,8 @@ public struct FieldSchema: Sendable {
     /// The title and description alone (what `help` starts with), for tools that show the default
     /// and examples apart.
     public var summary: String?
+    /// Example values, each as JSON (a schema's `examples`).
+    public var examples: [String] = []
     /// The problems of a candidate value (a schema's bounds, pattern, format), said while it is typed
     /// and marked after it is set; `nil` when the field's type says all there is.
     public var problems: (@Sendable (JSONValue) -> [String])?

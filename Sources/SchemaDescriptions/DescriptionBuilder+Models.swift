@@ -272,6 +272,7 @@ extension DescriptionBuilder {
             defaultValue: keyword(primary, "default").map { JSONWriter.serialize($0) }, isRequired: required)
         field.help = help(primary)
         field.summary = summary(primary)
+        if case .array(let examples)? = keyword(primary, "examples") { field.examples = examples.map { JSONWriter.serialize($0) } }
         field.problems = check
         return field
     }

@@ -65,4 +65,36 @@ struct AddingFieldsTests {
         press(&untyped, "A")
         #expect(untyped.document.text.string == text && untyped.message?.hasPrefix("A: move to an object") == true)
     }
+
+    @Test func theDetailsPaneShowsTheWholeDescriptionDefaultExamplesAndValues() throws {
+        let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+        let schema = ##"""
+            {"type": "object", "required": ["port"], "properties": {
+               "port": {"type": "integer", "default": 8080, "examples": [80, 443], "title": "Port", "description": "LONG"},
+               "mode": {"enum": ["dev", "prod"], "deprecated": true}
+            }}
+            """##.replacingOccurrences(of: "LONG", with: long)
+        var state = try SchemaBrowserTests().state(#"{"mode": "dev"}"#, schema: schema, width: 60, height: 14)
+        // On the missing field's placeholder: what adding it would add.
+        let placeholder = try #require(state.rows.indices.first { state.rows[$0].missingField == "port" })
+        state.cursor = placeholder
+        press(&state, "i")
+        guard case .details(let lines, _) = state.mode else { Issue.record("no details: \(state.mode)"); return }
+        // The whole description, wrapped at words; nothing cut.
+        let about = lines.drop { !$0.hasPrefix("about") }.prefix { !$0.hasPrefix("default") }.joined(separator: " ")
+        #expect(about.contains("Port: word1 word2") && about.contains("word30"), "\(lines)")
+        #expect(lines.contains("default   8080") && lines.contains("examples  80, 443"), "\(lines)")
+        try assertSnapshot(styledScreen(state), named: "details-pane")
+        // j scrolls it, any other key closes it.
+        press(&state, "j")
+        guard case .details(_, 1) = state.mode else { Issue.record("did not scroll: \(state.mode)"); return }
+        press(&state, "x")
+        #expect(state.mode == .normal)
+        // A menu's values and a deprecation.
+        let mode = try #require(state.rows.indices.first { state.document.key(state.rows[$0].node) == "mode" })
+        state.cursor = mode
+        press(&state, "i")
+        guard case .details(let modeLines, _) = state.mode else { Issue.record("no details"); return }
+        #expect(modeLines.contains(#"one of    "dev", "prod""#) && modeLines.contains("note      deprecated"), "\(modeLines)")
+    }
 }

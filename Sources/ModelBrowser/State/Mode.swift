@@ -13,6 +13,8 @@ public enum Mode: Hashable, Sendable {
     case help(scroll: Int)
     /// The pending changes as a unified diff, scrolled.
     case diff(lines: [String], scroll: Int)
+    /// What the description says about a value (`i`), scrolled.
+    case details(lines: [String], scroll: Int)
 }
 
 /// What typed text is for; `row` is the row acted on.

@@ -4,7 +4,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, expandOrEnter, collapseOrLeave, toggleFold, nextSibling, previousSibling
     case firstRow, lastRow, halfPageDown, halfPageUp, pageDown, pageUp, expandAll, collapseAll
     case find, findNext, findPrevious, edit, add, addRequired, delete, rename, switchVariant, clear, undo, redo
-    case showDiff, save, command, quit, copyPath, copyValue, help
+    case showDiff, showDetails, save, command, quit, copyPath, copyValue, help
     case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
     case toggleMember, editComment, toggleComments
     // Menus
@@ -117,6 +117,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("u")], .undo, help: "undo", hint: "u undo"),
         KeyBinding([.control("r")], .redo, help: "redo"),
         KeyBinding([.character("o")], .openInEditor, help: "edit the value in $VISUAL or $EDITOR (a string as text, a container as JSON)"),
+        KeyBinding([.character("i")], .showDetails, help: "what the model or schema says of the value: its whole description, default, examples, allowed values"),
         KeyBinding([.character("D")], .showDiff, help: "show the pending changes as a unified diff"),
         KeyBinding([.character("!")], .showProblems, help: "list the schema's errors in the document; Enter goes to one"),
         KeyBinding([.control("s")], .save, help: "save (also :w; :w PATH saves as, :wq saves and quits)", hint: "^S save"),

@@ -116,6 +116,9 @@ extension BrowserState {
         case .diff(let lines, let scroll):
             mode = scrolled(scroll, key: key, lineCount: lines.count).map { .diff(lines: lines, scroll: $0) } ?? .normal
             return []
+        case .details(let lines, let scroll):
+            mode = scrolled(scroll, key: key, lineCount: lines.count).map { .details(lines: lines, scroll: $0) } ?? .normal
+            return []
         }
     }
 
@@ -173,6 +176,7 @@ extension BrowserState {
         case .findPrevious: findNext(forward: false)
         case .edit: edit()
         case .add: add()
+        case .showDetails: showDetails()
         case .addRequired: addRequiredFields()
         case .delete:
             guard cursor > 0 else {

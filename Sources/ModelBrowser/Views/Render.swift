@@ -14,6 +14,10 @@ public func render(_ state: BrowserState, into grid: inout Grid) {
         drawHelp(state.keys, &grid, layout.tree, scroll: scroll, painter)
     case .diff(let lines, let scroll):
         drawDiff(lines, &grid, layout.tree, scroll: scroll, painter)
+    case .details(let lines, let scroll):
+        for (offset, line) in lines.dropFirst(scroll).prefix(layout.tree.height).enumerated() {
+            grid.put(truncated(" " + line, to: grid.width), x: 0, y: layout.tree.y + offset, style: painter.style(.normal))
+        }
     default:
         drawTree(state, &grid, layout.tree, painter)
     }
@@ -181,14 +185,14 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     case .editing: hints = state.keys.hints(for: .editing)
     case .menu: hints = state.keys.hints(for: .menu)
     case .confirm(let confirmation): hints = confirmation.choices.map(\.text).joined(separator: "  ")
-    case .help, .diff: hints = state.keys.hints(for: .scrolling) + "  any other key closes"
+    case .help, .diff, .details: hints = state.keys.hints(for: .scrolling) + "  any other key closes"
     }
     let role: Style.Role = hints.hasPrefix("⚠") ? .warning : .hint
     grid.put(truncated(escapedForDisplay(hints), to: area.width), x: 0, y: area.y, style: painter.style(role))
 }
 
 private func drawHelp(_ keys: KeyTable, _ grid: inout Grid, _ area: Rect, scroll: Int, _ painter: Painter) {
-    let sections: [(title: String, mode: BindingMode)] = [("Keys", .normal), ("In a menu", .menu), ("In a prompt", .editing), ("In help and the diff", .scrolling)]
+    let sections: [(title: String, mode: BindingMode)] = [("Keys", .normal), ("In a menu", .menu), ("In a prompt", .editing), ("In help, the diff and details", .scrolling)]
     var lines: [(text: String, heading: Bool)] = []
     for section in sections {
         if !lines.isEmpty { lines.append(("", false)) }
