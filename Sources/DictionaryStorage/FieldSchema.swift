@@ -38,6 +38,10 @@ public struct FieldSchema: Sendable {
     /// The title and description alone (what `help` starts with), for tools that show the default
     /// and examples apart.
     public var summary: String?
+    /// Whether a value an open enumeration does not list is an unknown case, kept and marked (a
+    /// model's open enum; a schema's `anyOf` of an `enum` and a bare type) — else a value the
+    /// description takes as it is (a schema's branch with a `pattern`).
+    public var marksUnlistedValues = true
     /// Example values, each as JSON (a schema's `examples`).
     public var examples: [String] = []
     /// The problems of a candidate value (a schema's bounds, pattern, format), said while it is typed

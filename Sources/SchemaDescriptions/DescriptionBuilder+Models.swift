@@ -59,8 +59,10 @@ extension DescriptionBuilder {
                     for (key, subschema) in list where object?[key] != nil { stack.append(subschema) }
                 case .anyOf(let branches), .oneOf(let branches):
                     guard let object, !skipBranches else { continue }
-                    if let (position, name) = activeBranch(branches, of: next, in: object) {
-                        stack.append(branches[position])
+                    var isAnyOf = false
+                    if case .anyOf = check.kind { isAnyOf = true }
+                    if let (positions, name) = activeBranches(branches, of: next, in: object, severalMayHold: isAnyOf) {
+                        stack += positions.reversed().map { branches[$0] }
                         layout.branch = name
                     }
                 default: break
@@ -70,22 +72,25 @@ extension DescriptionBuilder {
         return layout
     }
 
-    /// The branch an object takes: the one its tag names, else the one it is valid for, else the
-    /// closest (named as ambiguous).
-    func activeBranch(_ branches: [SchemaNode], of owner: SchemaNode, in object: JSONObject) -> (Int, String)? {
+    /// The branches an object takes: the one its tag names, else those it is valid for — every one
+    /// of an `anyOf` (each applies: tsconfig's files, include and references branches, whose
+    /// members are then known together), the one of a `oneOf` — else the closest (named as ambiguous).
+    func activeBranches(_ branches: [SchemaNode], of owner: SchemaNode, in object: JSONObject, severalMayHold: Bool) -> ([Int], String)? {
         if let (property, tags) = discriminator(branches, of: owner), case .string(let tag)? = object[property], let position = tags.firstIndex(of: tag) {
-            return (position, Evaluator.branchName(branches[position], position))
+            return ([position], Evaluator.branchName(branches[position], position))
         }
         if let tags = externalTags(branches), let position = tags.firstIndex(where: { object[$0.tag] != nil }) {
-            return (position, Evaluator.branchName(branches[position], position))
+            return ([position], Evaluator.branchName(branches[position], position))
         }
         let value = JSONValue.object(object)
         let results = branches.map { schema.errors(of: $0, for: value, collecting: true) }
         let valid = results.indices.filter { results[$0].valid }
-        if valid.count == 1 { return (valid[0], Evaluator.branchName(branches[valid[0]], valid[0])) }
+        if valid.count == 1 || (severalMayHold && valid.count > 1) {
+            return (valid, valid.map { Evaluator.branchName(branches[$0], $0) }.joined(separator: " + "))
+        }
         let failures = results.indices.filter { !results[$0].valid }.map { (position: $0, errors: results[$0].errors) }
         guard let closest = valid.first.map({ (position: $0, errors: [ValidationError]()) }) ?? Evaluator.closest(failures, in: branches, depth: 0) else { return nil }
-        return (closest.position, Evaluator.branchName(branches[closest.position], closest.position) + " (ambiguous)")
+        return ([closest.position], Evaluator.branchName(branches[closest.position], closest.position) + " (ambiguous)")
     }
 
     /// The tag property of branches and each branch's value of it: OpenAPI's `discriminator` next
@@ -272,6 +277,7 @@ extension DescriptionBuilder {
             defaultValue: keyword(primary, "default").map { JSONWriter.serialize($0) }, isRequired: required)
         field.help = help(primary)
         field.summary = summary(primary)
+        field.marksUnlistedValues = enumValues(primary)?.freeform ?? true
         if case .array(let examples)? = keyword(primary, "examples") { field.examples = examples.map { JSONWriter.serialize($0) } }
         field.problems = check
         return field

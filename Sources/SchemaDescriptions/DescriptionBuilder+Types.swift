@@ -57,12 +57,15 @@ extension DescriptionBuilder {
     /// The known values of an `enum` or `const` of scalars, or of a union whose branches offer
     /// scalars (see `unionValues`), and whether other values are allowed (`anyOf: [{enum: […]},
     /// {type: string}]`, the open enumeration `schema export` writes).
-    func enumValues(_ node: SchemaNode) -> (known: [JSONValue], open: Bool)? {
+    func enumValues(_ node: SchemaNode) -> EnumValues? {
         var answers: [ObjectIdentifier: EnumValues?] = [:]
         return enumValues(node, answers: &answers)
     }
 
-    typealias EnumValues = (known: [JSONValue], open: Bool)
+    /// A menu's values; whether others are allowed; and whether some other value is allowed by a
+    /// bare type alone (`{"type": "string"}`, the open enumeration of a compiled model's export),
+    /// so a value outside the menu is an unknown case, kept — not one a pattern describes.
+    typealias EnumValues = (known: [JSONValue], open: Bool, freeform: Bool)
 
     /// `enumValues(_:)`, each node answered once per question: nested `anyOf`s that reach one
     /// definition along many paths would otherwise ask it again for every path (and a loop of
@@ -76,10 +79,10 @@ extension DescriptionBuilder {
             for check in part.checks {
                 switch check.kind {
                 case .enumeration(let values) where !values.isEmpty && values.allSatisfy(\.isScalar):
-                    answer = (values, false)
+                    answer = (values, false, false)
                     break search
                 case .constant(let value) where value.isScalar:
-                    answer = ([value], false)
+                    answer = ([value], false, false)
                     break search
                 case .anyOf(let branches), .oneOf(let branches):
                     if let values = unionValues(branches, within: allowedTypes(node), answers: &answers) {
@@ -104,10 +107,12 @@ extension DescriptionBuilder {
         var known: [JSONValue] = []
         var seen: Set<JSONValue> = []
         var open = false
+        var freeform = false
         for branch in branches {
             if let values = enumValues(branch, answers: &answers) {
                 for value in values.known where seen.insert(value).inserted { known.append(value) }
                 open = open || values.open
+                freeform = freeform || values.freeform
                 continue
             }
             let own = allowedTypes(branch)
@@ -119,9 +124,10 @@ extension DescriptionBuilder {
                 for value: JSONValue in [true, false] where seen.insert(value).inserted { known.append(value) }
             } else {
                 open = true
+                freeform = freeform || inPlace(branch).allSatisfy { part in part.checks.allSatisfy { if case .types = $0.kind { true } else { false } } }
             }
         }
-        return known.isEmpty ? nil : (known, open)
+        return known.isEmpty ? nil : (known, open, freeform)
     }
 
     /// The other branch of `anyOf`/`oneOf: [{"type": "null"}, S]` (S or null), if the node is one.

@@ -102,6 +102,25 @@ struct ValidateSelectionCLITests {
         #expect(broken.status == 2 && broken.stderr.contains("b.json: error: schema not used:"), "\(broken.stderr)")
     }
 
+    @Test func aCatalogEntryWhoseURLIsRemoteIsReadThroughTheMapsOrNamed() throws {
+        // As SchemaStore's catalog writes every entry: a URL, not a file.
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let catalog = try scratch.file(
+            "catalog.json", #"{"schemas": [{"name": "tsconfig.json", "fileMatch": ["tsconfig.json"], "url": "https://json.schemastore.org/tsconfig.json"}]}"#)
+        let file = try scratch.file("tsconfig.json", #"{"port": 500}"#)
+        // It was skipped without a word: the file passed as syntax-only.
+        let unmapped = try Self.run(["validate", "--catalog", catalog, file], config: scratch.url)
+        #expect(unmapped.status == 2, "\(unmapped.stderr)")
+        #expect(unmapped.stderr.contains("the catalog's entry tsconfig.json names https://json.schemastore.org/tsconfig.json"), "\(unmapped.stderr)")
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("mirror"), withIntermediateDirectories: true)
+        _ = try scratch.file("mirror/tsconfig.json", Self.schema)
+        let mapped = try Self.run(
+            ["validate", "--verbose", "--catalog", catalog, "--schema-map", "https://json.schemastore.org/=\(scratch.url.path)/mirror", file], config: scratch.url)
+        #expect(mapped.status == 1 && mapped.stderr.contains(".port: 500 is above the maximum 100"), "\(mapped.stderr)")
+        #expect(mapped.stderr.contains("chosen by the catalog's fileMatch, through --schema-map"), "\(mapped.stderr)")
+    }
+
     @Test func aSchemaKeyPastTheFirstMegabyteOrWrittenWithEscapesIsFound() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

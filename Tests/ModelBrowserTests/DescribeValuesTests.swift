@@ -30,25 +30,28 @@ struct DescribeValuesTests {
                "name": {"type": "string", "title": "Name", "markdownDescription": "The **service** name."},
                "port": {"type": "integer", "default": 8080, "description": "Where it listens."},
                "level": {"anyOf": [{"enum": ["low", "high"]}, {"type": "string"}], "default": "low"},
+               "target": {"type": "string", "anyOf": [{"enum": ["es5", "es2015"]}, {"pattern": "^[Ee][Ss][0-9]+$"}]},
                "tags": {"type": "array", "items": {"type": "string", "description": "One tag."}},
                "env": {"type": "object", "additionalProperties": {"type": "string", "description": "A variable."}}
              },
              "patternProperties": {"^x-": {"type": "boolean", "description": "An extension."}}}
             """##
-        let state = try SchemaBrowserTests().state(#"{"name": "api", "level": "mid", "tags": ["a"], "env": {"HOME": "/"}, "x-beta": true, "stray": 1}"#, schema: schema)
+        let state = try SchemaBrowserTests().state(#"{"name": "api", "level": "mid", "target": "ES2017", "tags": ["a"], "env": {"HOME": "/"}, "x-beta": true, "stray": 1}"#, schema: schema)
         let all = described(state)
         // Document order, with the root's missing required member right after the root.
-        #expect(all.map(\.pointer) == ["", "/port", "/name", "/level", "/tags", "/tags/0", "/env", "/env/HOME", "/x-beta", "/stray"])
+        #expect(all.map(\.pointer) == ["", "/port", "/name", "/level", "/target", "/tags", "/tags/0", "/env", "/env/HOME", "/x-beta", "/stray"])
         let port = try #require(one(all, "/port"))
         #expect(port.status == .missingRequired && port.kind == nil && port.type == "integer")
         #expect(port.defaultText == "8080" && port.description == "Where it listens.")
         let name = try #require(one(all, "/name"))
         #expect(name.status == .known && name.kind == .string && name.description == "Name: The service name.")
-        // An open enumeration: its values and "another" both offered; a value of its own is kept,
-        // as the browser marks it.
+        // An open enumeration: its values and "another" both offered. A value a bare string type
+        // takes is an unknown case, kept; one a pattern branch takes is known.
         let level = try #require(one(all, "/level"))
         #expect(level.choices == ["low", "high"] && level.takesOtherValues && level.defaultText == #""low""#)
         #expect(level.status == .kept && level.type?.hasSuffix("(unknown value)") == true)
+        let target = try #require(one(all, "/target"))
+        #expect(target.status == .known && target.type == #""es5"|"es2015"|…"# && target.choices == ["es5", "es2015"])
         // Items, additionalProperties and patternProperties each make a member known.
         #expect(one(all, "/tags/0")?.status == .known)
         #expect(one(all, "/env/HOME")?.status == .known)
@@ -73,6 +76,20 @@ struct DescribeValuesTests {
         #expect(one(all, "/notifications/2/service")?.status == .kept)
         // Only what is under the path.
         #expect(all.allSatisfy { $0.pointer.hasPrefix("/notifications") })
+    }
+
+    @Test func everyAnyOfBranchThatHoldsMakesItsMembersKnown() throws {
+        // As tsconfig's root: files, include and references are each an anyOf branch, and a file
+        // may use several; a oneOf still takes one branch.
+        let schema = ##"""
+            {"type": "object", "properties": {"compilerOptions": {"type": "object"}},
+             "anyOf": [{"title": "files", "properties": {"files": {"type": "array", "items": {"type": "string"}}}},
+                       {"title": "include", "properties": {"include": {"type": "array", "items": {"type": "string"}}}}]}
+            """##
+        let state = try SchemaBrowserTests().state(#"{"compilerOptions": {}, "files": ["a.ts"], "include": ["src"]}"#, schema: schema)
+        let all = described(state)
+        #expect(one(all, "/files")?.status == .known && one(all, "/include")?.status == .known, "\(all.map { ($0.pointer, $0.value.status) })")
+        #expect(one(all, "")?.variant == #""files" + "include""#)
     }
 
     @Test func aCompiledModelDescribesItsFieldsAndKeepsTheRest() throws {

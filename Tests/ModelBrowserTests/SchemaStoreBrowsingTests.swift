@@ -64,7 +64,7 @@ struct SchemaStoreBrowsingTests {
         press(&state, "jj<Enter><Down><Enter>7<Enter>")
         #expect(state.document.text.string == #"{"severity": 2, "tabWidth": 2, "semi": true, "retries": 7}"#)
         #expect(state.message?.contains("refused") != true, "\(state.message ?? "")")
-        // 7 is none of the menu's values, but the schema takes it: kept, marked as the menu's own.
+        // 7 is none of the menu's values; a bare integer type takes it: an unknown case, kept and marked.
         #expect(screen(state).contains("(unknown value)"), "\(screen(state))")
     }
 

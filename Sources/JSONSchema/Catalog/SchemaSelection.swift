@@ -46,8 +46,8 @@ public struct SchemaSelection: Sendable {
                 return Choice(location: dialect.metaSchemaURI, name: "JSON Schema \(dialect.rawValue) meta-schema", reason: "$schema", text: text, uri: dialect.metaSchemaURI)
             }
             for catalog in catalogs {
-                if let (entry, url) = catalog.entry(forURI: named), let path = catalog.localPath(url) {
-                    return try read(path, name: entry.name, reason: "$schema, through the catalog")
+                if let (entry, url) = catalog.entry(forURI: named) {
+                    return try read(entry, url: url, in: catalog, reason: "$schema, through the catalog")
                 }
             }
             if !named.contains("://") || named.hasPrefix("file://") {
@@ -68,13 +68,27 @@ public struct SchemaSelection: Sendable {
         }
         if let file {
             for catalog in catalogs {
-                if let entry = catalog.entry(forFile: file), let path = catalog.localPath(entry.url) {
-                    return try read(path, name: entry.name, reason: "the catalog's fileMatch")
+                if let entry = catalog.entry(forFile: file) {
+                    return try read(entry, url: entry.url, in: catalog, reason: "the catalog's fileMatch")
                 }
             }
         }
         if let unusable { throw unusable }
         return nil
+    }
+
+    /// A catalog entry's schema: a file the catalog names, else its URL from a `--schema-map`
+    /// folder. An entry whose URL nothing provides is an error naming it, never skipped in silence.
+    private func read(_ entry: SchemaCatalog.Entry, url: String, in catalog: SchemaCatalog, reason: String) throws(SchemaLoadError) -> Choice {
+        if let path = catalog.localPath(url) { return try read(path, name: entry.name, reason: reason) }
+        do {
+            let text = try resolver.text(of: url)
+            return Choice(location: url, name: entry.name, reason: reason + ", through --schema-map", text: text, uri: url)
+        } catch {
+            throw SchemaLoadError(
+                .unresolvable(url), at: nil,
+                "the catalog's entry \(shownInMessage(entry.name)) names \(shownInMessage(url)): \(error.message) (schemas are not fetched: give a --schema-map that provides it, --schema FILE, or --no-schema)")
+        }
     }
 
     private func read(_ path: String, name: String, reason: String) throws(SchemaLoadError) -> Choice {

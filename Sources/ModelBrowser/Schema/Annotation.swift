@@ -230,7 +230,9 @@ extension BrowserState {
                 let returned = field.value(in: object).map { JSONWriter.serialize($0) } ?? "nil"
                 warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(field.typeText), reads as \(returned)"
             }
-        } else if let value = object[document.key(child) ?? ""], field.type.unwrapped.isOpenChoice(without: value) {
+        } else if field.marksUnlistedValues, let value = object[document.key(child) ?? ""], field.type.unwrapped.isOpenChoice(without: value) {
+            // A model's open enum keeps a case it does not know; a value a schema's pattern branch
+            // takes (tsconfig's "es5") is simply known.
             kind = .kept
             typeText = field.typeText + " (unknown value)"
         }
