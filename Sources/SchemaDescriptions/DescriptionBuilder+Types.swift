@@ -37,6 +37,10 @@ extension DescriptionBuilder {
             type = .variants(variants)
         } else if nonNull == ["object"] || (nonNull == nil && (describesObjects(node) || alternatives(node).contains(where: describesObjectsOnly))) {
             type = .model(modelName(node))
+        } else if nonNull?.contains("object") == true, describesObjects(node) {
+            // An object, or a shorter spelling of it (package.json's person: {name, email, url} or
+            // "Name <email> (url)"): typed as the object; the schema checks a scalar as it is.
+            type = .model(modelName(node))
         } else if nonNull == ["array"] || (nonNull == nil && describesArrays(node)) {
             type = .array(itemsType(node))
         } else if nonNull == ["integer"] {
@@ -191,7 +195,11 @@ extension DescriptionBuilder {
     func itemsType(_ node: SchemaNode) -> FieldType {
         for part in inPlace(node) {
             for check in part.checks {
-                if case .items(let items, _) = check.kind { return fieldType(items) }
+                guard case .items(let items, _) = check.kind else { continue }
+                // An element has no field to check it: one of an object-or-string type is untyped
+                // rather than marked wrong when it is the string.
+                if case .model = fieldType(items), let allowed = allowedTypes(items), !allowed.subtracting(["object", "null"]).isEmpty { return .json }
+                return fieldType(items)
             }
         }
         return .json

@@ -176,7 +176,7 @@ final class DescriptionBuilder: @unchecked Sendable {
                     if case .string(let title)? = branch.object?["title"] { return title }
                     return typeText(branch)
                 }.joined(separator: "|")
-            case .model(let name): text = name
+            case .model(let name): text = ([name] + (allowedTypes(node)?.subtracting(["object", "null"]).sorted() ?? [])).joined(separator: "|")
             case .optional(.model(let name)): text = name + "?"
             case .variants(let variants): text = variants.name
             case .array(let element): text = "[\(element.schemaText)]"

@@ -68,6 +68,37 @@ struct SchemaStoreBrowsingTests {
         #expect(screen(state).contains("(unknown value)"), "\(screen(state))")
     }
 
+    @Test func anArrayOfEnumeratedValuesHasAMenuOnEachElement() throws {
+        // tsconfig's lib: elements from a list, or others by pattern.
+        let schema = #"{"type": "object", "properties": {"lib": {"type": "array", "items": {"type": "string", "anyOf": [{"enum": ["ES5", "ES2015", "DOM"]}, {"pattern": "^[Ee][Ss]"}]}}}}"#
+        var state = try SchemaBrowserTests().state(#"{"lib": ["ES5", "dom"]}"#, schema: schema)
+        press(&state, "jll")
+        #expect(state.cursorPath == ["lib", 0])
+        press(&state, "<Enter>")
+        guard case .menu(let menu) = state.mode else { Issue.record("no menu on the element: \(state.mode)"); return }
+        #expect(menu.options.map(\.label) == ["ES5", "ES2015", "DOM", "other…"] && menu.selected == 0)
+        press(&state, "j<Enter>")
+        #expect(state.document.text.string == #"{"lib": ["ES2015", "dom"]}"#)
+        var all: [ValueDescription] = []
+        _ = state.describeValues(at: ["lib", 1]) { all.append($0) }
+        #expect(all.first?.choices == ["ES5", "ES2015", "DOM"] && all.first?.takesOtherValues == true)
+    }
+
+    @Test func anObjectOrStringFieldIsTypedAsTheObjectAndTakesTheString() throws {
+        // package.json's person: {"name", "email", "url"} or "Name <email> (url)".
+        let schema = ##"""
+            {"type": "object", "definitions": {"person": {"type": ["object", "string"], "properties": {"name": {"type": "string"}, "email": {"type": "string"}}}},
+             "properties": {"author": {"$ref": "#/definitions/person"}, "contributors": {"type": "array", "items": {"$ref": "#/definitions/person"}}}}
+            """##
+        let state = try SchemaBrowserTests().state(#"{"author": {"name": "Ann", "email": "a@b.c"}, "contributors": ["Bo <b@c.d>", {"name": "Cy"}]}"#, schema: schema)
+        var all: [String: ValueDescription] = [:]
+        _ = state.describeValues(at: .root) { all[$0.path.pointer] = $0 }
+        #expect(all["/author"]?.type == "person|string" && all["/author/name"]?.status == .known && all["/author/email"]?.type == "string")
+        // An element has no field to check it: the string is not marked wrong.
+        #expect(all["/contributors/0"]?.warning == nil, "\(String(describing: all["/contributors/0"]))")
+        #expect(!screen(state).contains("⚠"), "\(screen(state))")
+    }
+
     @Test func typingFiltersAMenuAndThePageKeysPageIt() throws {
         let values = (0..<60).map { #""v\#($0)""# } + [#""target-es2015""#, #""Java""#]
         let schema = #"{"type": "object", "properties": {"target": {"enum": [\#(values.joined(separator: ", "))]}}}"#

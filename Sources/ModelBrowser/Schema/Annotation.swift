@@ -24,6 +24,8 @@ struct Annotation {
     var objectPath: JSONPath?
     /// The context of the row's own value (for its children).
     var context: SchemaContext
+    /// The type the value is described with (a field's, an element's, a map value's), if any.
+    var valueType: FieldType?
     /// The variant a polymorphic value reads as (its case, or the fallback case), when it is one.
     var variant: String?
     /// Whether the row is a member no description claims (kept and written back untouched).
@@ -220,7 +222,7 @@ extension BrowserState {
         // Does the accessor read what the file holds? (Only for objects small enough to check per frame;
         // the object is decoded once per frame for all its rows.)
         guard let field, let parent, case .object(let object) = smallValue(parent, cache: &cache) else {
-            return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, variant: variantName)
+            return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, valueType: type, variant: variantName)
         }
         if field.isPresent(in: object), !field.reads(object) {
             kind = .warning
@@ -236,7 +238,7 @@ extension BrowserState {
             kind = .kept
             typeText = field.typeText + " (unknown value)"
         }
-        return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, variant: variantName)
+        return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, valueType: type, variant: variantName)
     }
 
     /// "missing required: a, b" for an object of a model that requires fields it lacks.

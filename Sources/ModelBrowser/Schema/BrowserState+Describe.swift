@@ -69,6 +69,8 @@ extension BrowserState {
         described.variant = annotation.variant
         if let field = annotation.field {
             describe(field, in: &described)
+        } else if let type = annotation.valueType {
+            describeChoices(of: type, in: &described)
         }
         if case .model(let model) = annotation.context {
             if described.description == nil { described.description = model.help }
@@ -83,7 +85,14 @@ extension BrowserState {
 
     /// What a field says: its menu, default and description.
     private func describe(_ field: FieldSchema, in described: inout ValueDescription) {
-        switch field.type.unwrapped {
+        describeChoices(of: field.type, in: &described)
+        described.defaultText = field.defaultValue
+        described.description = field.summary
+    }
+
+    /// The values a type's menu offers.
+    private func describeChoices(of type: FieldType, in described: inout ValueDescription) {
+        switch type.unwrapped {
         case .enumeration(_, let known, let isOpen):
             described.choices = known.map(JSONValue.string)
             described.takesOtherValues = isOpen
@@ -92,8 +101,6 @@ extension BrowserState {
             described.takesOtherValues = isOpen
         default: break
         }
-        described.defaultText = field.defaultValue
-        described.description = field.summary
     }
 
     /// The required members an object lacks, each described by its field.

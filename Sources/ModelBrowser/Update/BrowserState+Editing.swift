@@ -13,18 +13,8 @@ extension BrowserState {
             case .bool:
                 setField(row: r, to: .bool(!(document.bool(node) ?? false)))
                 return
-            case .enumeration(_, let known, let isOpen):
-                var options = known.map { Menu.Option(label: $0, choice: .enumValue(.string($0))) }
-                if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
-                let current = document.string(node).flatMap { known.firstIndex(of: $0) } ?? 0
-                mode = .menu(Menu(title: field.name, options: options, selected: current, row: r))
-                return
-            case .choices(_, let values, let isOpen):
-                // Values of several kinds: each as JSON writes it, so 1 and "1" differ.
-                var options = values.map { Menu.Option(label: JSONWriter.serialize($0), choice: .enumValue($0)) }
-                if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
-                let current = values.firstIndex(of: document.value(node)) ?? 0
-                mode = .menu(Menu(title: field.name, options: options, selected: current, row: r))
+            case .enumeration, .choices:
+                if let menu = valueMenu(field.type, title: field.name, row: r) { mode = .menu(menu) }
                 return
             case .string, .date, .custom:
                 mode = .editing(LineEditor(document.string(node) ?? ""), .field(row: r, kind: .string))
@@ -36,11 +26,41 @@ extension BrowserState {
                 break
             }
         }
+        // An element (or a map's value) of an enumerated type: the same menu, set by its path.
+        if annotation.field == nil, let type = annotation.valueType, let menu = valueMenu(type, title: document.key(node) ?? path(ofRow: r).jq, row: r) {
+            mode = .menu(menu)
+            return
+        }
         if document.kind(node).isContainer {
             if isExpanded(r) { collapse(r) } else { expand(r) }
             return
         }
         mode = .editing(LineEditor(document.rawText(node)), .rawValue(row: r))
+    }
+
+    /// The menu of an enumerated type's values (each as JSON writes it when they are of several
+    /// kinds, so 1 and "1" differ), with "other…" when it is open; nil for another type.
+    private func valueMenu(_ type: FieldType, title: String, row r: Int) -> Menu? {
+        let node = rows[r].node
+        switch type.unwrapped {
+        case .enumeration(_, let known, let isOpen):
+            var options = known.map { Menu.Option(label: $0, choice: .enumValue(.string($0))) }
+            if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
+            return Menu(title: title, options: options, selected: document.string(node).flatMap { known.firstIndex(of: $0) } ?? 0, row: r)
+        case .choices(_, let values, let isOpen):
+            var options = values.map { Menu.Option(label: JSONWriter.serialize($0), choice: .enumValue($0)) }
+            if isOpen { options.append(Menu.Option(label: "other…", choice: .otherEnumValue)) }
+            return Menu(title: title, options: options, selected: values.firstIndex(of: document.value(node)) ?? 0, row: r)
+        default:
+            return nil
+        }
+    }
+
+    /// Sets a value chosen from a menu: a field through its setter, an element at its path.
+    private mutating func setChosen(row r: Int, to value: JSONValue) {
+        var cache = AnnotationCache()
+        if annotation(ofRow: r, cache: &cache).field != nil { return setField(row: r, to: value) }
+        applyEdit(.replace(at: path(ofRow: r), with: value), cursor: path(ofRow: r))
     }
 
     /// What the field's description says is wrong with the text being typed for it, if anything
@@ -87,7 +107,7 @@ extension BrowserState {
             }
             setField(row: r, to: .number(number))
         case .otherEnumValue(let r):
-            setField(row: r, to: otherValue(text, row: r))
+            setChosen(row: r, to: otherValue(text, row: r))
         case .comment(let r):
             commitComment(text, row: r)
         case .rawValue(let r):
@@ -123,7 +143,8 @@ extension BrowserState {
     /// several kinds, JSON when the text is JSON (`3`, `true`, `"3"`), else the text as a string.
     private func otherValue(_ text: String, row r: Int) -> JSONValue {
         var cache = AnnotationCache()
-        guard case .choices? = annotation(ofRow: r, cache: &cache).field?.type.unwrapped else { return .string(text) }
+        let annotation = annotation(ofRow: r, cache: &cache)
+        guard case .choices? = (annotation.field?.type ?? annotation.valueType)?.unwrapped else { return .string(text) }
         do {
             return try JSONValue(parsingEntered: text)
         } catch {
@@ -143,7 +164,7 @@ extension BrowserState {
     /// Acts on a menu choice for row `r`.
     mutating func choose(_ choice: Menu.Choice, row r: Int) {
         switch choice {
-        case .enumValue(let value): setField(row: r, to: value)
+        case .enumValue(let value): setChosen(row: r, to: value)
         case .otherEnumValue: mode = .editing(LineEditor(), .otherEnumValue(row: r))
         case .variant(let name): switchVariant(row: r, toCase: name)
         case .field(let name): addMissingField(row: r, name: name)
