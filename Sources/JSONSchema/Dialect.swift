@@ -20,10 +20,16 @@ public enum Dialect: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The dialect a `$schema` value names, if it is one of the five (with or without the empty
-    /// fragment, over http or https).
+    /// fragment, over http or https). The unversioned `http://json-schema.org/schema`, which
+    /// SchemaStore's older schemas name, is read as draft-07: the draft that address served while
+    /// they were written, and the one editors read them as.
     public init?(schemaURI: String) {
         var uri = schemaURI
         if uri.hasSuffix("#") { uri.removeLast() }
+        if uri == "http://json-schema.org/schema" || uri == "https://json-schema.org/schema" {
+            self = .draft7
+            return
+        }
         for dialect in Dialect.allCases {
             let known = dialect.metaSchemaURI
             if uri == known || uri == known.replacingFirst("https://", with: "http://") || uri == known.replacingFirst("http://", with: "https://") {

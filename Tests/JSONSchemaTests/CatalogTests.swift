@@ -104,7 +104,13 @@ struct CatalogTests {
         // A remote `$schema` is never fetched: the catalog's fileMatch decides.
         let remote = try #require(try selection.choose(for: try JSONDocument(#"{"$schema": "https://example.com/unknown.json"}"#), file: file))
         #expect(remote.name == "npm package")
-        #expect(try selection.choose(for: plain, file: folder.url.appendingPathComponent("remote.json").path) == nil)
+        // A catalog entry whose URL nothing provides is no silent pass: the error names it.
+        do {
+            _ = try selection.choose(for: plain, file: folder.url.appendingPathComponent("remote.json").path)
+            Issue.record("a remote-only entry was skipped")
+        } catch {
+            #expect(error.message.contains("the catalog's entry remote only names https://example.com/remote.json"), "\(error)")
+        }
 
         let explicit = SchemaSelection(explicit: folder.url.appendingPathComponent("schemas/explicit.json").path, catalogs: [catalog])
         #expect(try explicit.choose(for: try JSONDocument(#"{"$schema": "own.json"}"#), file: file)?.reason == "--schema")

@@ -147,5 +147,11 @@ struct ReferenceTests {
         #expect(!certainReport.isValid && certainReport.errors.contains { $0.keyword == "anyOf" }, "\(certainReport)")
         // A malformed schema is still an error as a whole.
         #expect(throws: SchemaLoadError.self) { try JSONSchema(text: ##"{"properties": {"a": {"type": "integr"}}}"##) }
+        // A reference into something that is no schema (tslint's to an `items` array) is a failing
+        // part: the schema failed to load at all.
+        let intoArray = try JSONSchema(text: ##"{"definitions": {"options": {"items": [{"type": "string"}]}}, "properties": {"a": {"$ref": "#/definitions/options/items"}, "b": {"type": "integer"}}}"##)
+        #expect(intoArray.unresolvedReferences.map(\.message) == [##"cannot resolve "#/definitions/options/items": it names an array, not a schema"##])
+        #expect(!intoArray.isValid(try JSONDocument(#"{"b": "x"}"#)))
+        #expect(!intoArray.validate(try JSONDocument(#"{"a": 1}"#)).undecided.isEmpty)
     }
 }

@@ -21,6 +21,8 @@ extension SchemaCompiler {
         do {
             return try ECMARegex.compile(text)
         } catch {
+            // What editors run: the pattern as JavaScript reads it without the `u` flag.
+            if let lenient = ECMARegex.annexBForm(text), let compiled = try? ECMARegex.compile(lenient) { return compiled }
             throw fail(location, "\(error)")
         }
     }

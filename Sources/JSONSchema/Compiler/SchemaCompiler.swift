@@ -139,19 +139,38 @@ final class SchemaCompiler {
     private func resolve(_ reference: String, against base: URI, at location: SchemaLocation) throws(SchemaLoadError) -> Reference {
         let uri = base.resolving(reference)
         let result = Reference(uri: uri)
-        do {
-            result.target = node(for: try index.locate(uri))
-        } catch {
-            var located = SchemaLoadError(error.kind, at: index.absolute(location), "cannot resolve \"\(reference)\": \(error.message)")
+        func located(_ kind: SchemaLoadError.Kind, _ message: String) -> SchemaLoadError {
+            var located = SchemaLoadError(kind, at: index.absolute(location), "cannot resolve \"\(reference)\": \(message)")
             if let (line, column) = index.position(of: location) {
                 located.line = line
                 located.column = column
             }
+            return located
+        }
+        do {
+            let target = try index.locate(uri)
+            // A reference into something that is no schema (tslint's to an `items` array) is a
+            // failing part too, as a document that cannot be had is.
+            if let value = index.value(at: target), value.objectValue == nil, value.boolValue == nil {
+                let what = switch value {
+                case .array: "an array"
+                case .string: "a string"
+                case .number: "a number"
+                default: "null"
+                }
+                let failure = located(.unresolvable(uri.description), "it names \(what), not a schema")
+                result.unresolved = failure
+                unresolvedReferences.append(failure)
+                return result
+            }
+            result.target = node(for: target)
+        } catch {
+            let failure = located(error.kind, error.message)
             // A document that cannot be had leaves this reference a failing part, not the whole
             // schema a failure: a value it reaches is undecided, the rest is checked and typed.
-            guard case .unresolvable = error.kind else { throw located }
-            result.unresolved = located
-            unresolvedReferences.append(located)
+            guard case .unresolvable = error.kind else { throw failure }
+            result.unresolved = failure
+            unresolvedReferences.append(failure)
         }
         return result
     }

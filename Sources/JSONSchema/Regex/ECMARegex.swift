@@ -171,7 +171,7 @@ public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The end of a quantifier `{n}`, `{n,}` or `{n,m}` starting at `start`, if it is one.
-    private static func quantifierEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    static func quantifierEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var i = start + 1
         var digits = 0
         while i < scalars.count, ("0"..."9").contains(scalars[i]) { i += 1; digits += 1 }
