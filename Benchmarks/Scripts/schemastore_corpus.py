@@ -288,9 +288,16 @@ def measure(keepsake, tree, files_list, limit):
     print(f"not-allowed members in files jsonschema finds valid: {totals['not_allowed_in_valid']} (in {totals['valid_files']} valid files)")
     for name, items in misses.items():
         if items:
-            print(f"-- first {name} misses ({len(items)}):")
-            for item in items[:8]:
-                print("   " + item)
+            # Grouped by schema and path shape (positions and map keys as *), most frequent first.
+            shapes = {}
+            for item in items:
+                file, _, rest = item.partition(" ")
+                path = rest.split(":")[0]
+                shape = Path(file).name + " " + re.sub(r"/[0-9]+(?=/|$)", "/*", path)
+                shapes.setdefault(shape, []).append(item)
+            print(f"-- {name} misses ({len(items)}), the most frequent shapes (and one of each):")
+            for shape, examples in sorted(shapes.items(), key=lambda x: -len(x[1]))[:12]:
+                print(f"   {len(examples):5} {shape}    e.g. {examples[0][:160]}")
 
 
 def load(keepsake, tree):

@@ -16,6 +16,9 @@ public struct ModelSchema: Sendable {
     public var disallowsUnknownKeys = false
     /// What a person reads about the model (a schema's title and description).
     public var help: String?
+    /// Whether a value of the model may also be written as a scalar (a schema's object-or-string
+    /// type: package.json's person, `{"name": …}` or `"Name <email>"`).
+    public var takesScalars = false
 
     /// The model as it applies to one object, for descriptions whose fields depend on the value (a
     /// JSON Schema's conditionals and variants); `nil` for a model whose fields are fixed.

@@ -85,8 +85,23 @@ extension DescriptionBuilder {
         let value = JSONValue.object(object)
         let results = branches.map { schema.errors(of: $0, for: value, collecting: true) }
         let valid = results.indices.filter { results[$0].valid }
-        if valid.count == 1 || (severalMayHold && valid.count > 1) {
-            return (valid, valid.map { Evaluator.branchName(branches[$0], $0) }.joined(separator: " + "))
+        if severalMayHold, !valid.isEmpty {
+            // A branch the object fails but uses — it declares a member the object has and no
+            // valid branch declares (tsconfig's files, with a duplicate entry) — applies too: its
+            // members are typed, and the check marks what is wrong with them.
+            var chosen = valid
+            var declared = Set(valid.flatMap { layout(branches[$0], object: nil, skipping: true).properties.map(\.key) })
+            for position in branches.indices where !results[position].valid {
+                let keys = layout(branches[position], object: nil, skipping: true).properties.map(\.key)
+                guard keys.contains(where: { object[$0] != nil && !declared.contains($0) }) else { continue }
+                chosen.append(position)
+                declared.formUnion(keys)
+            }
+            chosen.sort()
+            return (chosen, chosen.map { Evaluator.branchName(branches[$0], $0) }.joined(separator: " + "))
+        }
+        if valid.count == 1 {
+            return (valid, Evaluator.branchName(branches[valid[0]], valid[0]))
         }
         let failures = results.indices.filter { !results[$0].valid }.map { (position: $0, errors: results[$0].errors) }
         guard let closest = valid.first.map({ (position: $0, errors: [ValidationError]()) }) ?? Evaluator.closest(failures, in: branches, depth: 0) else { return nil }
@@ -220,6 +235,7 @@ extension DescriptionBuilder {
             schemaFindings(node, object)
         }
         model.disallowsUnknownKeys = fixed.closed
+        model.takesScalars = allowedTypes(node).map { !$0.subtracting(["object", "null"]).isEmpty } ?? false
         let modelHelp = help(node)
         model.help = modelHelp
         model.resolver = { [self] object in

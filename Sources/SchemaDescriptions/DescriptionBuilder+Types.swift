@@ -37,7 +37,7 @@ extension DescriptionBuilder {
             type = .variants(variants)
         } else if nonNull == ["object"] || (nonNull == nil && (describesObjects(node) || alternatives(node).contains(where: describesObjectsOnly))) {
             type = .model(modelName(node))
-        } else if nonNull?.contains("object") == true, describesObjects(node) {
+        } else if let nonNull, nonNull.contains("object"), nonNull.isSubset(of: ["object", "string", "number", "integer", "boolean"]), describesObjects(node) {
             // An object, or a shorter spelling of it (package.json's person: {name, email, url} or
             // "Name <email> (url)"): typed as the object; the schema checks a scalar as it is.
             type = .model(modelName(node))
@@ -195,11 +195,7 @@ extension DescriptionBuilder {
     func itemsType(_ node: SchemaNode) -> FieldType {
         for part in inPlace(node) {
             for check in part.checks {
-                guard case .items(let items, _) = check.kind else { continue }
-                // An element has no field to check it: one of an object-or-string type is untyped
-                // rather than marked wrong when it is the string.
-                if case .model = fieldType(items), let allowed = allowedTypes(items), !allowed.subtracting(["object", "null"]).isEmpty { return .json }
-                return fieldType(items)
+                if case .items(let items, _) = check.kind { return fieldType(items) }
             }
         }
         return .json

@@ -117,6 +117,8 @@ extension BrowserState {
         case .arrayOf(let type), .dictionaryOf(let type):
             return annotateValue(child, type: type, field: nil, objectPath: nil, cache: &cache)
         case .model(let schema):
+            // A model's members are an object's: an array where the schema also allows one has none.
+            guard document.kind(parent) == .object else { return .untyped }
             return annotateMember(child, parent: parent, schema: schema, cache: &cache)
         case .variant(let variant):
             return annotateVariantMember(child, parent: parent, variant: variant, cache: &cache)
@@ -215,7 +217,7 @@ extension BrowserState {
             warning = missing
         }
         // An element or dictionary value of the wrong shape (its container's field may still read, skipping it).
-        if field == nil, let value = smallValue(child, cache: &cache), !type.accepts(value) {
+        if field == nil, let value = smallValue(child, cache: &cache), !type.accepts(value), !takesScalar(type, value) {
             kind = .warning
             warning = "file has \(truncated(escapedForDisplay(document.rawText(child)), to: 24)): not \(type)"
         }
@@ -239,6 +241,15 @@ extension BrowserState {
             typeText = field.typeText + " (unknown value)"
         }
         return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, valueType: type, variant: variantName)
+    }
+
+    /// Whether a scalar is a model's other spelling (an object-or-string type's string).
+    private func takesScalar(_ type: FieldType, _ value: JSONValue) -> Bool {
+        guard case .model(let name) = type.unwrapped, registry.schema(named: name)?.takesScalars == true else { return false }
+        switch value {
+        case .object, .array: return false
+        default: return true
+        }
     }
 
     /// "missing required: a, b" for an object of a model that requires fields it lacks.
