@@ -42,6 +42,9 @@ public struct FieldSchema: Sendable {
     /// model's open enum; a schema's `anyOf` of an `enum` and a bare type) — else a value the
     /// description takes as it is (a schema's branch with a `pattern`).
     public var marksUnlistedValues = true
+    /// What else a person should know of it (`pattern ^[a-z]+$`, `deprecated: use name`), each
+    /// a line of the details pane; also in `help`.
+    public var remarks: [String] = []
     /// Example values, each as JSON (a schema's `examples`).
     public var examples: [String] = []
     /// The problems of a candidate value (a schema's bounds, pattern, format), said while it is typed

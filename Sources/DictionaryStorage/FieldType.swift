@@ -44,6 +44,15 @@ public indirect enum FieldType: Sendable, CustomStringConvertible {
     }
 }
 
+extension FieldType {
+    /// The type inside any optionals.
+    public var unwrapped: FieldType {
+        var type = self
+        while case .optional(let wrapped) = type { type = wrapped }
+        return type
+    }
+}
+
 extension FieldType: Equatable {
     /// Types compare by their description and shape (variant schemas by name).
     public static func == (lhs: FieldType, rhs: FieldType) -> Bool {

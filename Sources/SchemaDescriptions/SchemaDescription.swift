@@ -208,12 +208,19 @@ final class DescriptionBuilder: @unchecked Sendable {
         if case .array(let examples)? = keyword(node, "examples"), !examples.isEmpty {
             parts.append("e.g. " + examples.prefix(3).map(shown).joined(separator: ", "))
         }
-        if case .string(let pattern)? = keyword(node, "pattern") { parts.append("pattern \(pattern)") }
-        if keyword(node, "deprecated") == .bool(true) || keyword(node, "deprecationMessage") != nil {
-            parts.append("deprecated" + (keyword(node, "deprecationMessage")?.stringValue.map { ": " + $0 } ?? ""))
-        }
+        parts += remarks(node)
         let text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
         return text.isEmpty ? nil : text
+    }
+
+    /// What else a person should know of a value: its pattern, its deprecation.
+    func remarks(_ node: SchemaNode) -> [String] {
+        var remarks: [String] = []
+        if case .string(let pattern)? = keyword(node, "pattern") { remarks.append("pattern \(pattern)") }
+        if keyword(node, "deprecated") == .bool(true) || keyword(node, "deprecationMessage") != nil {
+            remarks.append("deprecated" + (keyword(node, "deprecationMessage")?.stringValue.map { ": " + $0 } ?? ""))
+        }
+        return remarks
     }
 
     /// A node's title and description (else its `markdownDescription`, as plain text), joined.

@@ -278,10 +278,4 @@ extension FieldType {
         }
     }
 
-    /// The type inside any optionals.
-    var unwrapped: FieldType {
-        var type = self
-        while case .optional(let wrapped) = type { type = wrapped }
-        return type
-    }
 }

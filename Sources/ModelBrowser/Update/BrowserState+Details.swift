@@ -34,13 +34,7 @@ extension BrowserState {
             add("one of", values.map { JSONWriter.serialize($0) }.joined(separator: ", ") + (isOpen ? ", or another" : ""))
         default: break
         }
-        // The rest of the help line: the pattern, a deprecation.
-        if let help = field.help {
-            for part in help.components(separatedBy: "; ") where part.hasPrefix("pattern ") || part.hasPrefix("deprecated") {
-                let label = part.hasPrefix("pattern ") ? "pattern" : "note"
-                add(label, part.hasPrefix("pattern ") ? String(part.dropFirst(8)) : part)
-            }
-        }
+        for remark in field.remarks { add("note", remark) }
         mode = .details(lines: lines, scroll: 0)
     }
 }

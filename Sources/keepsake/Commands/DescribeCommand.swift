@@ -90,8 +90,7 @@ struct DescribeCommand: ParsableCommand {
     /// The JSON Schema the browser would use for the document, if any (`--schema`, else the selection).
     private func schema(for document: JSONDocument) throws -> ChosenSchemas.Chosen? {
         guard !schemaOptions.noSchema else { return nil }
-        let settings = SettingsFile.load()
-        for problem in settings.problems { printError("keepsake: settings \(shownInMessage(settings.file ?? "")): \(problem)") }
+        let settings = SettingsFile.loadSayingProblems()
         let schemaOptions = schemaOptions.adding(settings)
         if let explicit = try schemaOptions.load(), let path = schemaOptions.schema {
             return ChosenSchemas.Chosen(schema: explicit, name: (path as NSString).lastPathComponent)

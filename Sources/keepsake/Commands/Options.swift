@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONSchema
+import KeepsakeSettings
 import ModelBrowser
 import LosslessJSON
 import RecordStore
@@ -141,4 +142,14 @@ extension Dialect: ExpressibleByArgument {}
 /// the document, and a catalog's `fileMatch` globs match whole paths), `nil` for standard input.
 func documentPath(_ file: String) -> String? {
     file == "-" ? nil : file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+}
+
+extension SettingsFile {
+    /// The settings, each problem in the file said on standard error (the browser shows them in its
+    /// status line; a script sees them here).
+    static func loadSayingProblems() -> BrowserSettings {
+        let settings = load()
+        for problem in settings.problems { printError("keepsake: settings \(shownInMessage(settings.file ?? "")): \(problem)") }
+        return settings
+    }
 }

@@ -49,9 +49,7 @@ struct ValidateCommand: ParsableCommand {
         if let model, SampleModels.registry.schema(named: model) == nil {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
-        let settings = SettingsFile.load()
-        // The browser shows these in its status line; a script sees them here.
-        for problem in settings.problems { printError("keepsake: settings \(shownInMessage(settings.file ?? "")): \(problem)") }
+        let settings = SettingsFile.loadSayingProblems()
         let schemaOptions = schemaOptions.adding(settings)
         let explicit = try schemaOptions.load()
         var schemas = explicit == nil && !schemaOptions.noSchema
