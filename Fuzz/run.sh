@@ -36,9 +36,11 @@ while IFS= read -r map; do modulemaps+=(-Xcc "-fmodule-map-file=$map"); done \
   < <(find "$build/checkouts" -path '*/_NumericsShims/include/module.modulemap'; find "$bin/CMappedFileGuard.build" -name module.modulemap)
 mkdir -p "$build/fuzzers" "$build/findings" "$build/models"
 # DictionaryStorage, then SampleModels over it: one object and one module each, instrumented.
+# Each is built again when its sources, LosslessJSON's objects or the module before it changed
+# (SampleModels compiled against an older DictionaryStorage reads its types with the old layout).
 for module in DictionaryStorage SampleModels; do
   object=$build/models/$module.o
-  if [ ! -f "$object" ] || [ -n "$(find "Sources/$module" "$bin/LosslessJSON.build" -newer "$object" -name '*.swift' -o -newer "$object" -name '*.o' | head -1)" ]; then
+  if [ ! -f "$object" ] || [ -n "$(find "Sources/$module" "$bin/LosslessJSON.build" "$build/models" -newer "$object" -name '*.swift' -o -newer "$object" -name '*.o' | head -1)" ]; then
     swiftc -wmo -parse-as-library -module-name "$module" -emit-object -o "$object" -emit-module-path "$build/models/$module.swiftmodule" \
       -I "$bin/Modules" -I "$build/models" "${modulemaps[@]}" -sanitize=address "$coverage" -gline-tables-only \
       -load-plugin-executable "$plugin#DictionaryStorageMacros" Sources/"$module"/*.swift 2>&1 | grep -E "error" || true
