@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "KeepsakeSettings", targets: ["KeepsakeSettings"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "SchemaDescriptions", targets: ["SchemaDescriptions"]),
+        .library(name: "SchemaFetching", targets: ["SchemaFetching"]),
         .library(name: "SwiftSerializationCompat", targets: ["SwiftSerializationCompat"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "LosslessJSON", dependencies: ["CMappedFileGuard", .product(name: "Algorithms", package: "swift-algorithms")]),
@@ -68,6 +70,9 @@ let package = Package(
             name: "JSONSchema", dependencies: ["LosslessJSON", .product(name: "BigInt", package: "BigInt")],
             exclude: ["Embedded/LICENSE-json-schema-spec"]
         ),
+        .target(
+            name: "SchemaFetching",
+            dependencies: ["JSONSchema", "LosslessJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(name: "SchemaDescriptions", dependencies: ["JSONSchema", "DictionaryStorage", "LosslessJSON"]),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
@@ -88,6 +93,7 @@ let package = Package(
                 "KeepsakeSettings",
                 "JSONSchema",
                 "SchemaDescriptions",
+                "SchemaFetching",
                 "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -116,6 +122,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "LosslessJSON"]),
+        .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "JSONSchema", "LosslessJSON", "TestSupport"]),
         .testTarget(name: "KeepsakeSettingsTests", dependencies: ["KeepsakeSettings", "ModelBrowser", "LosslessJSON"]),
         // ARCHITECTURE.md, the README, the manual and the help held to the code (and to the built binary).
         .testTarget(name: "ArchitectureTests", dependencies: ["keepsake", "TestSupport"]),

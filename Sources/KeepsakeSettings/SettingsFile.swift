@@ -58,6 +58,8 @@ public enum SettingsFile {
         lines.append("theme = \(quoted(settings.theme.name))")
         lines.append("wrap = \(settings.wrapValues)")
         if let catalog = settings.catalog { lines.append("catalog = \(quoted(catalog))") }
+        lines.append("fetch-schemas = \(settings.fetchSchemas)")
+        lines.append("default-catalog = \(quoted(settings.defaultCatalog))")
         if !settings.schemaMaps.isEmpty { lines.append("schema-map = [\(settings.schemaMaps.map(quoted).joined(separator: ", "))]") }
         for association in settings.schemaAssociations {
             lines.append("[[schemas]]")
@@ -149,7 +151,11 @@ private struct Reader {
             case "wrap":
                 if let wrap = value?.bool { settings.wrapValues = wrap } else { problem(key, "wrap must be true or false; false stands") }
             case "catalog":
-                if let catalog = value?.string { settings.catalog = catalog } else { problem(key, "catalog must be a path in quotes") }
+                if let catalog = value?.string { settings.catalog = catalog } else { problem(key, "catalog must be a path or URL in quotes") }
+            case "fetch-schemas":
+                if let fetch = value?.bool { settings.fetchSchemas = fetch } else { problem(key, "fetch-schemas must be true or false; true stands") }
+            case "default-catalog":
+                if let url = value?.string { settings.defaultCatalog = url } else { problem(key, "default-catalog must be a URL or path in quotes (\"\" for none); SchemaStore's stands") }
             case "schema-map":
                 let items = value?.array.map(Array.init) ?? []
                 let maps = items.compactMap(\.string)

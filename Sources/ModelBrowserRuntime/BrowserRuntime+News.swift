@@ -44,6 +44,11 @@ extension BrowserRuntime {
             guard case .browsing(var state) = screen else { return nil }
             _ = handle(.changedByOthers(what), state: &state)
             screen = .browsing(state)
+        case .describeAgain:
+            guard case .browsing(var state) = screen, let describe else { return nil }
+            if let later = describe(&state) { describeLater(later) }
+            if state.checkPending { startCheck(of: state) }
+            screen = .browsing(state)
         case .editorFinished(let request, let outcome):
             terminal.resume()
             suspended = false

@@ -1,3 +1,4 @@
+import Dispatch
 import DictionaryStorage
 import LosslessJSON
 import ModelBrowser
@@ -25,8 +26,14 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
     /// on every load and reload.
     public var describe: Describe?
 
-    /// Describes a freshly loaded state (`BrowserState.describe(as:…)`, `note(_:)`).
-    public typealias Describe = @Sendable (inout BrowserState) -> Void
+    /// Describes a freshly loaded state (`BrowserState.describe(as:…)`, `note(_:)`) at once, with
+    /// what it has; what it cannot have yet (a schema still to be fetched) it returns as work for
+    /// later, which the runtime runs on another thread and after which it describes the state then
+    /// shown again.
+    public typealias Describe = @Sendable (inout BrowserState) -> DescribeLater?
+    /// Work a describer leaves for another thread (fetching a schema); when it returns, the state
+    /// shown is described again.
+    public typealias DescribeLater = @Sendable () -> Void
 
     /// Where the workers' news arrives.
     let inbox = Inbox()
@@ -93,7 +100,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             registry: registry, modelName: modelName, width: size.width, height: size.height)
         state.colors = terminal.colors
         settings.apply(to: &state)
-        describe?(&state)
+        if let later = describe?(&state) { describeLater(later) }
         if let notice = source.notice { state.note([state.message, notice].compactMap { $0 }.joined(separator: " — "), error: state.messageIsError) }
         settings.reportProblems(in: &state)
         return state
@@ -190,6 +197,16 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
         tickets += 1
         checkTicket = tickets
         CheckWorker.start(checker, state.document, revision: state.revision, ticket: tickets, inbox: inbox)
+    }
+
+    /// Runs a describer's later work on another thread; the runtime describes the state again when
+    /// it is done (`RuntimeNews.describeAgain`).
+    func describeLater(_ later: @escaping DescribeLater) {
+        let inbox = inbox
+        DispatchQueue.global().async {
+            later()
+            inbox.post(.describeAgain)
+        }
     }
 
     /// Starts (again) asking the source what others changed.

@@ -23,6 +23,8 @@ enum RuntimeNews: Sendable {
     case changedByOthers(String)
     /// The person's editor returned.
     case editorFinished(EditorRequest, EditorOutcome)
+    /// A describer's later work is done: the state shown is described again.
+    case describeAgain
 }
 
 /// A source's load on another thread, and a watch beside it that posts its progress every tenth

@@ -28,7 +28,9 @@ final class TmuxSession {
 
     /// Runs a shell command line in a new session.
     init(shell command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
-        let variables = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        // Off the network, with a cache of this run's, as every test's keepsake (unless it says).
+        let merged = Subprocess.environmentDefaults.merging(environment) { _, given in given }
+        let variables = merged.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"] + variables + [command])
     }
 

@@ -26,7 +26,35 @@ struct ReferenceTests {
         let documents = ["https://example.com/int.json": ##"{"type": "integer"}"##]
         try expectValidity(##"{"$ref": "int.json"}"##, documents: documents, [("1", true), ("1.5", false)])
         let remote = try JSONSchema(text: ##"{"$ref": "https://elsewhere.example/x.json"}"##)
-        #expect(remote.unresolvedReferences.first?.description.contains("never fetches") == true)
+        #expect(remote.unresolvedReferences.first?.description.contains("not fetched (fetching is off)") == true)
+    }
+
+    /// A remote source that answers from a table, and says which URIs it was asked for.
+    final class TableSource: RemoteSchemaSource, @unchecked Sendable {
+        let table: [String: String]
+        var asked: [String] = []
+        init(_ table: [String: String]) { self.table = table }
+        func text(of uri: String) throws(SchemaLoadError) -> String {
+            asked.append(uri)
+            guard let text = table[uri] else { throw SchemaLoadError(.unresolvable(uri), at: nil, "no \(uri) here") }
+            return text
+        }
+    }
+
+    @Test func remoteDocumentsComeFromTheRemoteSourceWhenOneIsGiven() throws {
+        let source = TableSource(["https://elsewhere.example/x.json": ##"{"type": "integer"}"##])
+        var options = JSONSchema.Options()
+        options.resolver.remote = source
+        options.resolver.mappings = [("https://mapped.example/", "/nonexistent-folder")]
+        let schema = try JSONSchema(
+            text: ##"{"anyOf": [{"$ref": "https://elsewhere.example/x.json"}, {"$ref": "https://elsewhere.example/missing.json"}, {"$ref": "https://mapped.example/y.json"}]}"##,
+            options: options)
+        #expect(schema.isValid(try JSONDocument("1")))
+        #expect(!schema.isValid(try JSONDocument("1.5")))
+        // The source's own error is the unresolved reference's; a mapped prefix never reaches it.
+        #expect(schema.unresolvedReferences.map(\.message).contains { $0.contains("no https://elsewhere.example/missing.json here") })
+        #expect(!source.asked.contains("https://mapped.example/y.json"))
+        #expect(source.asked.contains("https://elsewhere.example/x.json"))
     }
 
     @Test func dynamicRefFindsTheOutermostDynamicAnchor() throws {

@@ -229,7 +229,7 @@ struct BackgroundCheckTests {
         let terminal = HeadlessTerminal(script: [])
         var runtime = BrowserRuntime(
             terminal: terminal, source: JSONFileSource(path: "unused.json"), registry: ModelRegistry(),
-            describe: { state in state.attach(checker, inBackground: true) })
+            describe: { state in state.attach(checker, inBackground: true); return nil })
         var state = runtime.state(for: try JSONDocument(#"{"a": 50, "b": 2}"#))
         #expect(state.checkPending)
         #expect(screen(state).contains("checking…"))

@@ -81,8 +81,8 @@ public final class Subprocess: @unchecked Sendable {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let spawned = executable.contains("/")
-            ? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-            : posix_spawnp(&child, executable, &actions, &attributes, argv, environ)
+            ? posix_spawn(&child, executable, &actions, &attributes, argv, Self.environment)
+            : posix_spawnp(&child, executable, &actions, &attributes, argv, Self.environment)
         guard spawned == 0 else {
             try? FileManager.default.removeItem(at: folder)
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
@@ -90,6 +90,28 @@ public final class Subprocess: @unchecked Sendable {
         pid = child
         outputFolder = folder
     }
+
+    /// The children's environment: the test process's, with keepsake kept off the network
+    /// (`KEEPSAKE_OFFLINE=1`) and its schema cache in a folder of this test run
+    /// (`XDG_CACHE_HOME`), unless the test process sets them itself. A test that fetches from its
+    /// own loopback server says `KEEPSAKE_OFFLINE=` through `/usr/bin/env`.
+    public static let environmentDefaults: [String: String] = [
+        "KEEPSAKE_OFFLINE": "1",
+        "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-test-cache-\(getpid())").path,
+    ]
+
+    nonisolated(unsafe) private static let environment: [UnsafeMutablePointer<CChar>?] = {
+        var entries: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            entries.append(String(cString: entry))
+            index += 1
+        }
+        for (key, value) in environmentDefaults.sorted(by: { $0.key < $1.key }) where !entries.contains(where: { $0.hasPrefix(key + "=") }) {
+            entries.append(key + "=" + value)
+        }
+        return entries.map { strdup($0) } + [nil]
+    }()
 
     deinit {
         if finished == nil {

@@ -94,7 +94,7 @@ public struct SchemaCatalog: Sendable {
     }
 
     /// Where an entry's URL is on disk (relative URLs are read from the catalog's folder), or `nil`
-    /// for a URL on the network, which keepsake never fetches.
+    /// for a URL on the network (read through the resolver's remote source, when there is one).
     public func localPath(_ url: String) -> String? {
         if url.hasPrefix("file://") { return URI(url).path.removingPercentEncoding }
         if url.contains("://") { return nil }

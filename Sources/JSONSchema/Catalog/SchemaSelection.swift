@@ -24,8 +24,12 @@ public struct SchemaSelection: Sendable {
     public var explicit: String?
     /// The catalogs, first match wins.
     public var catalogs: [SchemaCatalog]
-    /// Where a `$schema` URI that no catalog maps is read from (`--schema-map` folders).
+    /// Where a `$schema` URI that no catalog maps is read from (`--schema-map` folders, and the
+    /// resolver's remote source).
     public var resolver: SchemaResolver
+    /// Catalogs asked for only when no other way chose, after `catalogs` (SchemaStore's, which may
+    /// have to be fetched): `nil` when one cannot be had.
+    public var lateCatalogs: [@Sendable () -> SchemaCatalog?] = []
 
     /// A selection from a command line's `--schema`, the catalogs found and the `--schema-map` folders.
     public init(explicit: String?, catalogs: [SchemaCatalog], resolver: SchemaResolver = SchemaResolver()) {
@@ -58,7 +62,7 @@ public struct SchemaSelection: Sendable {
             } else {
                 do {
                     let text = try resolver.text(of: named)
-                    return Choice(location: named, name: fileName(URI(named).path), reason: "$schema, through --schema-map", text: text, uri: named)
+                    return Choice(location: named, name: fileName(URI(named).path), reason: "$schema, " + resolver.provenance(of: named), text: text, uri: named)
                 } catch {
                     unusable = SchemaLoadError(
                         .unresolvable(named), at: nil,
@@ -72,6 +76,11 @@ public struct SchemaSelection: Sendable {
                     return try read(entry, url: entry.url, in: catalog, reason: "the catalog's fileMatch")
                 }
             }
+            for late in lateCatalogs {
+                if let catalog = late(), let entry = catalog.entry(forFile: file) {
+                    return try read(entry, url: entry.url, in: catalog, reason: "the default catalog's fileMatch")
+                }
+            }
         }
         if let unusable { throw unusable }
         return nil
@@ -83,11 +92,11 @@ public struct SchemaSelection: Sendable {
         if let path = catalog.localPath(url) { return try read(path, name: entry.name, reason: reason) }
         do {
             let text = try resolver.text(of: url)
-            return Choice(location: url, name: entry.name, reason: reason + ", through --schema-map", text: text, uri: url)
+            return Choice(location: url, name: entry.name, reason: reason + ", " + resolver.provenance(of: url), text: text, uri: url)
         } catch {
             throw SchemaLoadError(
                 .unresolvable(url), at: nil,
-                "the catalog's entry \(shownInMessage(entry.name)) names \(shownInMessage(url)): \(error.message) (schemas are not fetched: give a --schema-map that provides it, --schema FILE, or --no-schema)")
+                "the catalog's entry \(shownInMessage(entry.name)) names \(shownInMessage(url)): \(error.message) (give a --schema-map that provides it, --schema FILE, or --no-schema)")
         }
     }
 

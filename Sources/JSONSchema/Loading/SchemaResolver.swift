@@ -1,11 +1,13 @@
 import Foundation
 import LosslessJSON
 
-/// Where referenced schema documents come from — never the network: the embedded meta-schemas,
-/// `--schema-map PREFIX=DIR` mappings (a URI starting with PREFIX is read from DIR plus the rest,
-/// never above DIR), files named by `file:` URIs in an allowed folder (a schema's own folder and
-/// below, and the mapped folders), and documents handed in directly. Any other file is refused by
-/// name, unread: a schema from elsewhere must not make keepsake read `/etc/shadow` into a message.
+/// Where referenced schema documents come from: the embedded meta-schemas, `--schema-map
+/// PREFIX=DIR` mappings (a URI starting with PREFIX is read from DIR plus the rest, never above
+/// DIR), files named by `file:` URIs in an allowed folder (a schema's own folder and below, and the
+/// mapped folders), documents handed in directly, and — only when a `remote` source is given —
+/// `http:`/`https:` documents from it (a cache, a fetcher: this library itself never uses the
+/// network). Any other file is refused by name, unread: a schema from elsewhere must not make
+/// keepsake read `/etc/shadow` into a message.
 public struct SchemaResolver: Sendable {
     /// URI prefixes read from folders.
     public var mappings: [(prefix: String, folder: String)]
@@ -14,6 +16,9 @@ public struct SchemaResolver: Sendable {
     /// Folders whose files (and those below them) `file:` references may read, besides the mapped
     /// folders. A schema compiled from a `file:` URI adds its own folder.
     public var allowedFolders: [String] = []
+    /// Where `http:` and `https:` documents that nothing above provides come from; without one,
+    /// such a reference is unresolved.
+    public var remote: (any RemoteSchemaSource)?
 
     /// A resolver with mappings and known documents.
     public init(mappings: [(prefix: String, folder: String)] = [], documents: [String: String] = [:]) {
@@ -43,7 +48,16 @@ public struct SchemaResolver: Sendable {
         if parsed.scheme == "file" {
             return try read(parsed.path.removingPercentEncoding ?? parsed.path, for: uri, within: allowedFolders + mappings.map(\.folder))
         }
-        throw SchemaLoadError(.unresolvable(uri), at: nil, "\(uri) is not embedded, not a file and not under a --schema-map prefix; keepsake never fetches schemas from the network")
+        if let remote, parsed.scheme == "http" || parsed.scheme == "https" { return try remote.text(of: uri) }
+        throw SchemaLoadError(
+            .unresolvable(uri), at: nil,
+            "\(uri) is not embedded, not a file and not under a --schema-map prefix; it is not fetched (fetching is off)")
+    }
+
+    /// Where a URI's document is read from, in words: "through --schema-map" for a mapped prefix,
+    /// else "through the schema cache" (the remote source).
+    public func provenance(of uri: String) -> String {
+        mappings.contains { uri.hasPrefix($0.prefix) } || remote == nil ? "through --schema-map" : "through the schema cache"
     }
 
     /// The folder of a `file:` URI's file, or nil for another URI.
@@ -81,6 +95,13 @@ public struct SchemaResolver: Sendable {
     }
 }
 
+/// Where `http:` and `https:` schema documents come from when a resolver is given one: a cache
+/// and a fetcher, outside this library.
+public protocol RemoteSchemaSource: Sendable {
+    /// The text of the document at an `http:` or `https:` URI (no fragment), or why there is none.
+    func text(of uri: String) throws(SchemaLoadError) -> String
+}
+
 /// A schema that cannot be used: malformed, or referring to what cannot be found.
 public struct SchemaLoadError: Error, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
@@ -102,7 +123,8 @@ public struct SchemaLoadError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     public var column: Int?
 
-    init(_ kind: Kind, at location: String?, _ message: String) {
+    /// An error of a kind, at a keyword location, saying what is wrong.
+    public init(_ kind: Kind, at location: String?, _ message: String) {
         self.kind = kind
         self.location = location
         self.message = message

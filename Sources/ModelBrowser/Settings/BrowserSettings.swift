@@ -16,6 +16,14 @@ public struct BrowserSettings: Hashable, Sendable {
     public var schemaMaps: [String] = []
     /// Schemas for files by name, as VS Code's `json.schemas`: checked before any catalog.
     public var schemaAssociations: [SchemaAssociation] = []
+    /// Whether schemas named by URL (`$schema`, catalogs, references) are fetched over the network
+    /// and cached; when off, only the cache's copies are used.
+    public var fetchSchemas = true
+    /// The catalog consulted after every other one (empty: none): SchemaStore's, as editors use it.
+    public var defaultCatalog = BrowserSettings.schemaStoreCatalog
+
+    /// SchemaStore's catalog, where editors find schemas for files by name.
+    public static let schemaStoreCatalog = "https://www.schemastore.org/api/json/catalog.json"
 
     /// A schema for the files some globs match (`[[schemas]]` in the settings file).
     public struct SchemaAssociation: Hashable, Sendable {

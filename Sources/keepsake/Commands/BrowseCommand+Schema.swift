@@ -8,37 +8,47 @@ extension BrowseCommand {
     /// What describes the loaded document with a JSON Schema: the `--schema` one (compiled now, so
     /// a broken schema is a usage error before the terminal opens), else the one the document's
     /// `$schema` or a catalog names (chosen for each load; a schema that cannot be read or compiled
-    /// is a warning in the status line, and the document is browsed without it). `nil` when a model
-    /// was named, `--no-schema` was given, or a record store is opened.
-    func describer(for file: String, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> Void)? {
+    /// is a warning in the status line, and the document is browsed without it). Remote schemas
+    /// come from the cache at once; what is missing or old is fetched on another thread, and the
+    /// document is described again when it arrives. `nil` when a model was named, `--no-schema`
+    /// was given, or a record store is opened.
+    func describer(for file: String, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
         guard model == nil, !schemaOptions.noSchema, tableOptions.table == nil else { return nil }
-        let schemaOptions = schemaOptions.adding(settings)
-        let options = try schemaOptions.options()
-        if let schema = try schemaOptions.load() {
-            let description = SchemaDescription(schema, name: (schemaOptions.schema.map { ($0 as NSString).lastPathComponent }) ?? "schema")
-            let checker = SchemaChecker(schema, name: description.name)
-            return { state in
-                state.describe(as: description.rootType, name: description.name, models: description.registry, checker: checker, checkInBackground: true)
-                Self.noteUnresolved(schema, name: description.name, in: &state)
-            }
-        }
-        let selection = try schemaOptions.selection(settings: settings)
+        let sources = try SchemaSources(schemaOptions, settings: settings)
+        _ = try sources.loadExplicit(.cacheOnly)
         let path = documentPath(file)
         return { state in
-            if case .recordsByType = state.binding { return }
-            if case .rows = state.binding { return }
-            do {
-                guard let choice = try selection.choose(for: state.document, file: path) else { return }
-                let schema = try JSONSchema(text: choice.text, uri: choice.uri, options: options)
-                let description = SchemaDescription(schema, name: choice.name)
+            if case .recordsByType = state.binding { return nil }
+            if case .rows = state.binding { return nil }
+            Self.describe(&state, file: path, sources: sources)
+            let wanted = sources.remote.takeWanted()
+            guard let first = wanted.first else { return nil }
+            state.note("fetching \(first)\(wanted.count > 1 ? " and \(wanted.count - 1) more" : "") (browsing without it until it arrives)")
+            let document = state.document
+            return {
+                // The same choice and compilation, fetching what they need; what they could not get
+                // is remembered, and said when the state is described again from the cache.
+                _ = try? sources.compile(for: document, file: path, .fetching)
+            }
+        }
+    }
+
+    /// Describes a state by the schema its sources choose, looking up remote documents in the
+    /// cache only; says what the run fetched, and why a schema is not used.
+    static func describe(_ state: inout BrowserState, file: String?, sources: SchemaSources) {
+        do {
+            if let (schema, name) = try sources.compile(for: state.document, file: file, .cacheOnly) {
+                let description = SchemaDescription(schema, name: name)
                 state.describe(
                     as: description.rootType, name: description.name, models: description.registry,
                     checker: SchemaChecker(schema, name: description.name), checkInBackground: true)
-                Self.noteUnresolved(schema, name: description.name, in: &state)
-            } catch {
-                state.note("schema not used: \(error); browsing without one", error: true)
+                noteUnresolved(schema, name: description.name, in: &state)
             }
+        } catch {
+            state.note("schema not used: \(error); browsing without one", error: true)
         }
+        let notes = sources.remote.takeNotes()
+        if !notes.isEmpty { state.note(([state.message].compactMap { $0 } + notes).joined(separator: " — "), error: state.messageIsError) }
     }
 
     /// One line for the references a schema could not resolve: their parts are untyped, and values

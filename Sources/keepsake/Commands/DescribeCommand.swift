@@ -91,11 +91,12 @@ struct DescribeCommand: ParsableCommand {
     private func schema(for document: JSONDocument) throws -> ChosenSchemas.Chosen? {
         guard !schemaOptions.noSchema else { return nil }
         let settings = SettingsFile.loadSayingProblems()
-        let schemaOptions = schemaOptions.adding(settings)
-        if let explicit = try schemaOptions.load(), let path = schemaOptions.schema {
+        let sources = try SchemaSources(schemaOptions, settings: settings)
+        defer { sources.sayNotes() }
+        if let explicit = try sources.loadExplicit(.fetching), let path = schemaOptions.schema {
             return ChosenSchemas.Chosen(schema: explicit, name: (path as NSString).lastPathComponent)
         }
-        var schemas = ChosenSchemas(try schemaOptions.selection(settings: settings), options: try schemaOptions.options())
+        var schemas = ChosenSchemas(try sources.selection(.fetching), options: try sources.compileOptions(.fetching))
         do {
             return try schemas.schema(for: document, file: file, verbose: verbose)
         } catch {

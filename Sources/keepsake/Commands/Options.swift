@@ -64,7 +64,7 @@ struct SchemaOptions: ParsableArguments {
     @Option(help: "Use this JSON Schema (a file), whatever the document's $schema or a catalog says.")
     var schema: String?
 
-    @Option(help: "A schema catalog in SchemaStore's catalog.json format (repeatable; $XDG_CONFIG_HOME/keepsake/catalog.json and the settings file's catalog are read first).")
+    @Option(help: "A schema catalog in SchemaStore's catalog.json format, a file or URL (repeatable; $XDG_CONFIG_HOME/keepsake/catalog.json and the settings file's catalog are read first, SchemaStore's catalog last).")
     var catalog: [String] = []
 
     @Flag(name: .customLong("no-schema"), help: "Use no JSON Schema, even when the document's $schema or a catalog names one.")
@@ -73,8 +73,14 @@ struct SchemaOptions: ParsableArguments {
     @Option(help: "The dialect of a schema without $schema: 2020-12, 2019-09, draft-07, draft-06 or draft-04.")
     var dialect: Dialect = .draft2020
 
-    @Option(name: .customLong("schema-map"), help: "PREFIX=DIR: read schemas whose URI starts with PREFIX from DIR (repeatable; no network is ever used).")
+    @Option(name: .customLong("schema-map"), help: "PREFIX=DIR: read schemas whose URI starts with PREFIX from DIR, never from the network (repeatable).")
     var schemaMaps: [String] = []
+
+    @Flag(help: "Fetch no schema over the network: use only the schema cache's copies (as fetch-schemas = false in the settings, or KEEPSAKE_OFFLINE=1).")
+    var offline = false
+
+    @Option(help: "How long fetching one schema may take, in seconds.")
+    var fetchTimeout: Double = 10
 
     @Flag(help: "Check formats (date-time, email, uri and the rest the specification names) instead of treating them as annotations.")
     var assertFormat = false
@@ -101,38 +107,6 @@ struct SchemaOptions: ParsableArguments {
         var options = self
         options.schemaMaps += settings.schemaMaps
         return options
-    }
-
-    /// How a document's schema is chosen when `--schema` is not given: the settings file's
-    /// `[[schemas]]` associations, then the catalogs, first match wins —
-    /// `$XDG_CONFIG_HOME/keepsake/catalog.json` when it exists, the settings file's `catalog`, then
-    /// each `--catalog` — and the `--schema-map` folders. An unreadable catalog is a usage error.
-    func selection(settings: BrowserSettings) throws -> SchemaSelection {
-        var paths = (settings.catalog.map { [$0] } ?? []) + catalog
-        if FileManager.default.fileExists(atPath: SchemaCatalog.defaultPath) { paths.insert(SchemaCatalog.defaultPath, at: 0) }
-        var catalogs = try paths.map { path in
-            do {
-                return try SchemaCatalog(contentsOfFile: path)
-            } catch {
-                throw CommandFailure(message: "\(shownInMessage(path)): \(error)", code: 2)
-            }
-        }
-        if !settings.schemaAssociations.isEmpty {
-            let entries = settings.schemaAssociations.map { SchemaCatalog.Entry(name: ($0.url as NSString).lastPathComponent, fileMatch: $0.fileMatch, url: $0.url) }
-            let folder = settings.file.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
-            catalogs.insert(SchemaCatalog(entries: entries, folder: folder), at: 0)
-        }
-        return SchemaSelection(explicit: nil, catalogs: catalogs, resolver: try options().resolver)
-    }
-
-    /// The schema named by `--schema`, compiled; an unreadable or invalid schema is exit status 2.
-    func load() throws -> JSONSchema? {
-        guard let schema else { return nil }
-        do {
-            return try JSONSchema(contentsOfFile: schema, options: try options())
-        } catch let error as SchemaLoadError {
-            throw CommandFailure(message: "\(schema): \(error)", code: 2)
-        }
     }
 }
 

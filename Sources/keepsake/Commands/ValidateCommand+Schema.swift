@@ -104,7 +104,7 @@ struct ChosenSchemas {
     /// time once its text turns out to name a schema.
     func choosesByName(_ file: String) -> Bool {
         guard let path = documentPath(file) else { return true }
-        return selection.catalogs.contains { $0.entry(forFile: path) != nil }
+        return selection.catalogs.contains { $0.entry(forFile: path) != nil } || selection.lateCatalogs.contains { $0()?.entry(forFile: path) != nil }
     }
 
     /// The schema for a parsed document, compiled (once per schema), or nil when none is named.

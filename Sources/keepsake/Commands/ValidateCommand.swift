@@ -50,10 +50,11 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
         let settings = SettingsFile.loadSayingProblems()
-        let schemaOptions = schemaOptions.adding(settings)
-        let explicit = try schemaOptions.load()
+        let sources = try SchemaSources(schemaOptions, settings: settings)
+        defer { sources.sayNotes() }
+        let explicit = try sources.loadExplicit(.fetching)
         var schemas = explicit == nil && !schemaOptions.noSchema
-            ? ChosenSchemas(try schemaOptions.selection(settings: settings), options: try schemaOptions.options()) : nil
+            ? ChosenSchemas(try sources.selection(.fetching), options: try sources.compileOptions(.fetching)) : nil
         var failed = false
         var undecided = false
         for file in files {
