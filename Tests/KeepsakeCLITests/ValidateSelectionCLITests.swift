@@ -82,10 +82,13 @@ struct ValidateSelectionCLITests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let remote = try scratch.file("remote.json", #"{"$schema": "https://schemas.example.com/app.json", "port": 500}"#)
-        // No network is used: an unmapped URL is "not decided" (exit 2), naming it and the ways out.
+        // Offline (as every test runs), an unmapped, uncached URL is "not decided" (exit 2), naming it
+        // and the ways out.
         let refused = try Self.run(["validate", remote], config: scratch.url)
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("remote.json: error: schema not used: $schema: https://schemas.example.com/app.json is not embedded"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("remote.json: error: schema not used: $schema: https://schemas.example.com/app.json is not in the schema cache, and fetching is off"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("--no-schema"))
         // A --schema-map folder provides it.
         try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("mirror"), withIntermediateDirectories: true)

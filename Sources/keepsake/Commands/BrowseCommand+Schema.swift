@@ -34,27 +34,25 @@ extension BrowseCommand {
     }
 
     /// Describes a state by the schema its sources choose, looking up remote documents in the
-    /// cache only; says what the run fetched, and why a schema is not used.
+    /// cache only; says in one line why a schema is not used, what of it is unresolved, what the
+    /// run fetched and what it could not (replacing what an earlier pass said).
     static func describe(_ state: inout BrowserState, file: String?, sources: SchemaSources) {
+        var lines: [String] = []
+        var failed = false
         do {
             if let (schema, name) = try sources.compile(for: state.document, file: file, .cacheOnly) {
                 let description = SchemaDescription(schema, name: name)
                 state.describe(
                     as: description.rootType, name: description.name, models: description.registry,
                     checker: SchemaChecker(schema, name: description.name), checkInBackground: true)
-                noteUnresolved(schema, name: description.name, in: &state)
+                if let note = unresolvedNote(schema, name: description.name) { lines.append(note) }
             }
         } catch {
-            state.note("schema not used: \(error); browsing without one", error: true)
+            failed = true
+            lines.append("schema not used: \(error); browsing without one")
         }
-        let notes = sources.remote.takeNotes()
-        if !notes.isEmpty { state.note(([state.message].compactMap { $0 } + notes).joined(separator: " — "), error: state.messageIsError) }
-    }
-
-    /// One line for the references a schema could not resolve: their parts are untyped, and values
-    /// they reach are not checked; the line names the first and how to provide it.
-    static func noteUnresolved(_ schema: JSONSchema, name: String, in state: inout BrowserState) {
-        if let note = unresolvedNote(schema, name: name) { state.note(note) }
+        lines += sources.remote.takeNotes()
+        if !lines.isEmpty { state.note(lines.joined(separator: " — "), error: failed) }
     }
 }
 

@@ -114,7 +114,7 @@ final class RemoteCatalog: Sendable {
         } catch {
             // A catalog still to be fetched is asked for again once it is.
             if mode == .cacheOnly, remote.isPending(url) { return nil }
-            if !(isDefault && remote.fetcher == nil) { remote.note("the catalog \(url) is not used: \(error)") }
+            if !(isDefault && remote.fetcher == nil) { remote.note("the catalog is not used: \(error)") }
             catalog = nil
         }
         read.withLock { $0 = .some(catalog) }
