@@ -60,7 +60,8 @@ extension FieldType {
     /// needs an object; an open enumeration takes any string).
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
-        case (.json, _), (.custom, _): true
+        // A value-typed union's schema judges its values (several branches may take one).
+        case (.json, _), (.custom, _), (.byValue, _): true
         case (.optional, .null): true
         case (.optional(let wrapped), _), (.flattened(let wrapped), _): wrapped.accepts(value)
         case (.bool, .bool): true

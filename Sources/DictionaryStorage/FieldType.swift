@@ -26,6 +26,9 @@ public indirect enum FieldType: Sendable, CustomStringConvertible {
     case variants(VariantSchema)
     /// A model or variant whose fields share the containing object (`@Flattened`).
     case flattened(FieldType)
+    /// A type that depends on the value it holds (a JSON Schema union of kinds — a path, an object
+    /// of conditions or an array): each value is typed by what `resolve` gives for it.
+    case byValue(ValueTyping)
 
     public var description: String {
         switch self {
@@ -40,6 +43,38 @@ public indirect enum FieldType: Sendable, CustomStringConvertible {
         case .enumeration(let name, _, _), .choices(let name, _, _), .model(let name), .custom(let name): name
         case .variants(let schema): schema.name
         case .flattened(let inner): inner.description
+        case .byValue(let typing): typing.name
+        }
+    }
+}
+
+/// How a value of a `.byValue` type is typed: by a function of the value itself.
+public struct ValueTyping: Sendable {
+    /// The type's text for any value (`string|Conditions|[Entry]`).
+    public let name: String
+    /// The type, its text and its description for one value; nil when none fits it.
+    public let resolve: @Sendable (JSONValue) -> TypedValue?
+
+    /// A typing by name and function.
+    public init(name: String, resolve: @escaping @Sendable (JSONValue) -> TypedValue?) {
+        self.name = name
+        self.resolve = resolve
+    }
+
+    /// What a value is, as `resolve` says.
+    public struct TypedValue: Sendable {
+        /// Its type.
+        public var type: FieldType
+        /// How the type is written for it.
+        public var typeText: String
+        /// Its description, when the schema gives one.
+        public var summary: String?
+
+        /// A typed value's type, text and description.
+        public init(type: FieldType, typeText: String, summary: String?) {
+            self.type = type
+            self.typeText = typeText
+            self.summary = summary
         }
     }
 }
@@ -67,6 +102,7 @@ extension FieldType: Equatable {
         case (.enumeration(let n1, let k1, let o1), .enumeration(let n2, let k2, let o2)): n1 == n2 && k1 == k2 && o1 == o2
         case (.choices(let n1, let v1, let o1), .choices(let n2, let v2, let o2)): n1 == n2 && v1 == v2 && o1 == o2
         case (.variants(let a), .variants(let b)): a.name == b.name
+        case (.byValue(let a), .byValue(let b)): a.name == b.name
         default: false
         }
     }

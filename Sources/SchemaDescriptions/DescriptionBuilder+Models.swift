@@ -99,21 +99,25 @@ extension DescriptionBuilder {
     /// The fields of a layout: its declared properties, then the object's other keys that a pattern
     /// or `additionalProperties` describes.
     func fields(_ layout: PropertyLayout, object: JSONObject?) -> [FieldSchema] {
-        var result = layout.properties.map { field($0.key, $0.schemas, required: layout.required.contains($0.key)) }
+        var result = layout.properties.map { field($0.key, $0.schemas, required: layout.required.contains($0.key), value: object?[$0.key]) }
         guard let object else { return result }
         let declared = Set(layout.properties.map(\.key))
         for member in object.members where !declared.contains(member.key) && !result.contains(where: { $0.name == member.key }) {
             let matching = layout.patterns.filter { $0.0.matches(member.key) ?? true }.map(\.1)  // undecided: shown as it may apply
             let schemas = matching.isEmpty ? layout.additional : matching
-            if !schemas.isEmpty { result.append(field(member.key, schemas, required: false)) }
+            if !schemas.isEmpty { result.append(field(member.key, schemas, required: false, value: member.value)) }
         }
         return result
     }
 
-    /// One property's field: typed by its first schema, checked against all of them.
-    func field(_ key: String, _ schemas: [SchemaNode], required: Bool) -> FieldSchema {
+    /// One property's field: typed by its first schema — for a union of kinds that cannot be typed
+    /// alone, by the branch the member's value selects (`branch(of:for:)`) —, checked against all
+    /// of them.
+    func field(_ key: String, _ schemas: [SchemaNode], required: Bool, value: JSONValue? = nil) -> FieldSchema {
         let primary = schemas[0]
-        let type = fieldType(primary)
+        var typed = primary
+        if let value, takesKindBranches(fieldType(primary), value), let branch = branch(of: primary, for: value) { typed = branch }
+        let type = fieldType(typed)
         let readOnly = schemas.contains { keyword($0, "readOnly") == .bool(true) }
         let schema = self.schema
         let errors: @Sendable (JSONValue) -> [ValidationError] = { value in
@@ -135,10 +139,10 @@ extension DescriptionBuilder {
             get: { object in object[key] },
             set: readOnly ? nil : write)
         var field = FieldSchema(
-            name: key, path: [.key(key)], typeText: typeText(primary), type: type, accessor: accessor,
+            name: key, path: [.key(key)], typeText: typeText(typed), type: type, accessor: accessor,
             defaultValue: keyword(primary, "default").map { JSONWriter.serialize($0) }, isRequired: required)
         field.help = help(primary)
-        field.summary = summary(primary)
+        field.summary = summary(primary) ?? (typed !== primary ? summary(typed) : nil)
         field.remarks = remarks(primary)
         // Only an open menu has values it does not list.
         switch type.unwrapped {

@@ -192,10 +192,12 @@ extension DescriptionBuilder {
         }
     }
 
+    /// The elements' type: their schema's, or — for a union of kinds no one type describes — the
+    /// branch each element's kind selects (`byValue`).
     func itemsType(_ node: SchemaNode) -> FieldType {
         for part in inPlace(node) {
             for check in part.checks {
-                if case .items(let items, _) = check.kind { return fieldType(items) }
+                if case .items(let items, _) = check.kind { return valueTyped(items) }
             }
         }
         return .json

@@ -129,7 +129,7 @@ public struct SchemaExport {
         case .double: return .object(["type": "number"])
         case .string: return .object(["type": "string"])
         case .date: return .object(["type": "string", "format": "date-time"])
-        case .json, .custom: return .object([:])
+        case .json, .custom, .byValue: return .object([:])  // (compiled models have no `.byValue`: schemas make it)
         case .optional(let wrapped): return Self.nullable(typeSchema(wrapped))
         case .array(let element): return .object(["type": "array", "items": typeSchema(element)])
         case .dictionary(let value): return .object(["type": "object", "additionalProperties": typeSchema(value)])

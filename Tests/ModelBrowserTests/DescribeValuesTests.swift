@@ -133,4 +133,40 @@ struct DescribeValuesTests {
         #expect(count == depth + 5_000)
         #expect(last.components.count == depth && last.components.last == .index(4_999))
     }
+
+    /// A member whose schema is a union of kinds (package.json's `exports`: a path, an object of
+    /// conditions, or an array of fallbacks) is typed by the branch its value's kind selects, and
+    /// so are the members and elements inside it.
+    @Test func aUnionOfKindsIsTypedByTheBranchTheValueSelects() throws {
+        let schema = ##"""
+            {"type": "object", "properties": {
+               "entry": {"$ref": "#/definitions/entryOrFallback"},
+               "list": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object", "properties": {"packages": {"type": "array"}}}]}},
+             "definitions": {
+               "path": {"type": ["string", "null"], "pattern": "^\\./", "description": "A module path."},
+               "conditions": {"type": "object", "properties": {"import": {"$ref": "#/definitions/entryOrFallback", "description": "For import."}}},
+               "entry": {"oneOf": [{"$ref": "#/definitions/path"}, {"$ref": "#/definitions/conditions"}]},
+               "entryOrFallback": {"oneOf": [{"$ref": "#/definitions/entry"}, {"type": "array", "items": {"$ref": "#/definitions/entry"}}]}}}
+            """##
+        let state = try SchemaBrowserTests().state(#"{"entry": {"import": "./a.js"}, "list": ["a", "b"]}"#, schema: schema)
+        let all = described(state)
+        let entry = try #require(one(all, "/entry"))
+        #expect(entry.status == .known && entry.type == "conditions", "\(entry)")
+        let path = try #require(one(all, "/entry/import"))
+        #expect(path.status == .known && path.type == "null|string (pattern)" && path.description == "For import.", "\(path)")
+        #expect(one(all, "/list")?.type == "[string]")
+        #expect(one(all, "/list/0")?.status == .known)
+        // The same schema over a path: the string branch.
+        let asPath = try SchemaBrowserTests().state(#"{"entry": "./index.js"}"#, schema: schema)
+        #expect(one(described(asPath), "/entry")?.type == "null|string (pattern)")
+        // Elements of a union too: each by its own kind, with its branch's description.
+        let fallbacks = described(try SchemaBrowserTests().state(#"{"entry": [{"import": "./a.mjs"}, "./a.js"]}"#, schema: schema))
+        #expect(one(fallbacks, "/entry/0")?.type == "conditions")
+        #expect(one(fallbacks, "/entry/0/import")?.status == .known)
+        let second = try #require(one(fallbacks, "/entry/1"))
+        #expect(second.status == .known && second.type == "null|string (pattern)" && second.description == "A module path." && second.warning == nil, "\(second)")
+        // A kind no branch takes stays untyped, not guessed.
+        let asNumber = try SchemaBrowserTests().state(#"{"entry": 3}"#, schema: schema)
+        #expect(one(described(asNumber), "/entry")?.type == "any")
+    }
 }

@@ -28,6 +28,8 @@ struct Annotation {
     var valueType: FieldType?
     /// The variant a polymorphic value reads as (its case, or the fallback case), when it is one.
     var variant: String?
+    /// What the schema says of a value typed by its own kind (an element of a union), when it says it.
+    var summary: String?
     /// Whether the row is a member no description claims (kept and written back untouched).
     var isUnknownMember = false
 
@@ -190,8 +192,16 @@ extension BrowserState {
     private func annotateValue(
         _ child: Node, type: FieldType, field: FieldSchema?, objectPath: JSONPath?, parent: Node? = nil, cache: inout AnnotationCache
     ) -> Annotation {
-        let context = SchemaContext(type, registry: registry)
+        var type = type
         var typeText = field?.typeText ?? type.description
+        var summary: String?
+        // A union typed per value: the branch this value's kind selects.
+        if case .byValue(let typing) = type.unwrapped, let value = smallValue(child, cache: &cache), let typed = typing.resolve(value) {
+            type = typed.type
+            typeText = typed.typeText
+            summary = typed.summary
+        }
+        let context = SchemaContext(type, registry: registry)
         var kind = Annotation.Kind.known
         var warning: String?
         var variantName: String?
@@ -224,7 +234,9 @@ extension BrowserState {
         // Does the accessor read what the file holds? (Only for objects small enough to check per frame;
         // the object is decoded once per frame for all its rows.)
         guard let field, let parent, case .object(let object) = smallValue(parent, cache: &cache) else {
-            return Annotation(kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, valueType: type, variant: variantName)
+            return Annotation(
+                kind: kind, typeText: typeText, warning: warning, field: field, objectPath: objectPath, context: context, valueType: type, variant: variantName,
+                summary: summary)
         }
         if field.isPresent(in: object), !field.reads(object) {
             kind = .warning

@@ -71,6 +71,7 @@ extension BrowserState {
             describe(field, in: &described)
         } else if let type = annotation.valueType {
             describeChoices(of: type, in: &described)
+            described.description = annotation.summary
         }
         if case .model(let model) = annotation.context {
             if described.description == nil { described.description = model.help }

@@ -263,7 +263,7 @@ extension FieldType {
         case .dictionary, .model, .variants: [:]
         case .enumeration(_, let known, _): .string(known.first ?? "")
         case .choices(_, let values, _): values.first ?? .null
-        case .string, .date, .custom, .json: ""
+        case .string, .date, .custom, .json, .byValue: ""
         }
     }
 }
