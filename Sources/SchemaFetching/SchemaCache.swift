@@ -66,9 +66,15 @@ public struct SchemaCache: Sendable {
         }
     }
 
-    /// Every cached schema, by URL.
-    public func list() -> [Listing] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    /// Every cached schema, by URL (none when the folder does not exist yet).
+    public func list() throws(SchemaCacheError) -> [Listing] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            guard FileManager.default.fileExists(atPath: folder) else { return [] }
+            throw SchemaCacheError(message: "cannot read the schema cache \(folder): \(error.localizedDescription)")
+        }
         return names.filter { $0.hasSuffix(".meta.json") }.compactMap { Self.listing(metaFile: folder + "/" + $0) }.sorted { $0.url < $1.url }
     }
 
@@ -78,7 +84,8 @@ public struct SchemaCache: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            return 0  // No folder: nothing cached.
+            guard FileManager.default.fileExists(atPath: folder) else { return 0 }
+            throw SchemaCacheError(message: "cannot read the schema cache \(folder): \(error.localizedDescription)")
         }
         var removed = 0
         for name in names where name.hasSuffix(".json") {

@@ -76,6 +76,18 @@ struct SchemaFetchCLITests {
         #expect(server.hits == ["/catalog.json", "/app.json", "/mode.json"])
     }
 
+    @Test func aFetchedCatalogsRelativeURLsAreItsServersAndItNamesNoLocalFile() throws {
+        let secret = try scratch.file("secret.json", #"{"type": "string"}"#)
+        try server.serve("relative.json", #"{"schemas": [{"name": "Local", "fileMatch": ["*.local.json"], "url": "\#(secret)"}, {"name": "My app", "fileMatch": ["*.myapp.json"], "url": "app.json"}]}"#)
+        let file = try scratch.file("x.myapp.json", #"{"name": "n"}"#)
+        let result = try run("validate", "--catalog", server.url("/relative.json"), file, "--verbose")
+        #expect(result.status == 0 && result.stderr.contains("schema My app (\(server.url("/app.json")))"), "\(result.stderr)")
+        // The entry naming a file on this machine is dropped: the file is not chosen by it.
+        let local = try scratch.file("y.local.json", "{}")
+        let none = try run("validate", "--catalog", server.url("/relative.json"), local, "--verbose")
+        #expect(none.status == 0 && none.stderr.contains("no schema"), "\(none.stderr)")
+    }
+
     @Test func theCacheIsRefreshedAndClearedOnRequest() throws {
         let file = try scratch.file("a.json", #"{"$schema": "\#(server.url("/app.json"))", "name": "n"}"#)
         #expect(try run("validate", file).status == 0)

@@ -60,6 +60,22 @@ struct SettingsFileTests {
         #expect(SettingsFile.parse(#"schema-map = ["no-equals-sign"]"#).problems.first?.message.contains("PREFIX=DIR") == true)
     }
 
+    @Test func fetchingAndTheDefaultCatalogAreReadAndPrinted() {
+        let builtIn = SettingsFile.parse("")
+        #expect(builtIn.fetchSchemas && builtIn.defaultCatalog == "https://www.schemastore.org/api/json/catalog.json")
+        let settings = SettingsFile.parse("fetch-schemas = false\ndefault-catalog = \"\"\n")
+        #expect(!settings.fetchSchemas && settings.defaultCatalog.isEmpty && settings.problems.isEmpty)
+        let printed = SettingsFile.render(settings)
+        #expect(printed.contains("fetch-schemas = false\ndefault-catalog = \"\""))
+        let again = SettingsFile.parse(printed)
+        #expect(!again.fetchSchemas && again.defaultCatalog.isEmpty)
+        let wrong = SettingsFile.parse("fetch-schemas = \"no\"\ndefault-catalog = 3\n")
+        #expect(wrong.fetchSchemas && wrong.defaultCatalog == BrowserSettings.schemaStoreCatalog)
+        #expect(wrong.problems.map(\.message).sorted() == [
+            #"default-catalog must be a URL or path in quotes ("" for none); SchemaStore's stands"#, "fetch-schemas must be true or false; true stands",
+        ])
+    }
+
     @Test func aSyntaxErrorNamesItsLineAndTheBuiltInSettingsApply() {
         let settings = SettingsFile.parse("editor = \"vim\"\ntheme = \n", file: "config.toml")
         #expect(settings.problems.count == 1)

@@ -18,7 +18,11 @@ extension BrowserState {
         if !annotation.typeText.isEmpty { add("type", annotation.typeText) }
         if let warning = annotation.warning { add("⚠", warning) }
         guard let field = annotation.field else {
-            if case .model(let model) = annotation.context, let help = model.help { add("about", help) }
+            if let summary = annotation.summary {
+                add("about", summary)
+            } else if case .model(let model) = annotation.context, let help = model.help {
+                add("about", help)
+            }
             if lines.count == 1 { lines.append(annotation.kind == .untyped ? "No model or schema describes this value." : "Nothing more is said about it.") }
             mode = .details(lines: lines, scroll: 0)
             return

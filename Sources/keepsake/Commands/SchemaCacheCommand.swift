@@ -15,7 +15,12 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let cache = SchemaCache(folder: SchemaCache.defaultFolder)
-            let listings = cache.list()
+            let listings: [SchemaCache.Listing]
+            do {
+                listings = try cache.list()
+            } catch {
+                throw CommandFailure(message: error.message, code: 1)
+            }
             if listings.isEmpty { printError("keepsake: the schema cache \(cache.folder) is empty") }
             for listing in listings {
                 print("\(listing.fetched.formatted(.iso8601))  \(String(listing.bytes).leftPadded(to: 9))  \(listing.url)")
@@ -38,7 +43,13 @@ struct CacheCommand: ParsableCommand {
             let cache = SchemaCache(folder: SchemaCache.defaultFolder)
             let fetcher = SchemaFetcher(timeout: .milliseconds(Int64(fetchTimeout * 1000)))
             var failed = false
-            for url in urls.isEmpty ? cache.list().map(\.url) : urls {
+            let cached: [SchemaCache.Listing]
+            do {
+                cached = urls.isEmpty ? try cache.list() : []
+            } catch {
+                throw CommandFailure(message: error.message, code: 1)
+            }
+            for url in urls.isEmpty ? cached.map(\.url) : urls {
                 do {
                     let text = try fetcher.text(of: url)
                     try cache.store(text, for: url, fetched: Date())

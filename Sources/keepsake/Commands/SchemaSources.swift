@@ -110,7 +110,7 @@ final class RemoteCatalog: Sendable {
         if let known = read.withLock({ $0 }) { return known }
         let catalog: SchemaCatalog?
         do {
-            catalog = try SchemaCatalog(text: remote.source(mode).text(of: url), folder: FileManager.default.currentDirectoryPath)
+            catalog = Self.resolvingEntries(try SchemaCatalog(text: remote.source(mode).text(of: url), folder: "/nonexistent"), against: url)
         } catch {
             // A catalog still to be fetched is asked for again once it is.
             if mode == .cacheOnly, remote.isPending(url) { return nil }
@@ -118,6 +118,23 @@ final class RemoteCatalog: Sendable {
             catalog = nil
         }
         read.withLock { $0 = .some(catalog) }
+        return catalog
+    }
+
+    /// A fetched catalog's entries with relative URLs made absolute against the catalog's own URL;
+    /// an entry naming a local file is dropped: a catalog from the network never names what
+    /// keepsake reads from this machine.
+    static func resolvingEntries(_ catalog: SchemaCatalog, against url: String) -> SchemaCatalog {
+        var catalog = catalog
+        catalog.entries = catalog.entries.compactMap { entry in
+            var entry = entry
+            if entry.url.hasPrefix("file:") || entry.url.hasPrefix("/") { return nil }
+            if !entry.url.contains("://") {
+                guard let absolute = URL(string: entry.url, relativeTo: URL(string: url))?.absoluteString else { return nil }
+                entry.url = absolute
+            }
+            return entry
+        }
         return catalog
     }
 }
