@@ -62,6 +62,31 @@ struct SchemaFetchTmuxTests {
         #expect(server.hits.count == 3)
     }
 
+    /// A server that takes 30 seconds to answer: the document is shown at once, saying what it
+    /// waits for, moving works, and quitting does not wait for the fetch.
+    @Test func aSlowServerNeitherDelaysTheFirstScreenNorQuitting() throws {
+        let server = try LoopbackSchemaServer()
+        try server.serve("catalog.json", #"{"schemas": []}"#)
+        let folder = try scratchFolder()
+        let config = folder.appendingPathComponent("config/keepsake")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "default-catalog = \"\(server.url("/slow/catalog.json"))\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("tsconfig.json")
+        try "{\"compilerOptions\": {\"strict\": true}, \"files\": [\"a.ts\"]}\n".write(to: file, atomically: true, encoding: .utf8)
+        let environment = ["KEEPSAKE_OFFLINE": "", "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let start = Date()
+        let session = try TmuxSession([file.path], width: 160, height: 10, environment: environment)
+        session.waitFor("the document at once, and what it fetches") {
+            $0.contains("compilerOptions") && $0.contains("fetching \(server.url("/slow/catalog.json")) (browsing without it until it arrives)")
+        }
+        try session.send("j")
+        session.waitFor("the cursor moved") { $0.contains("row 2 of 3") }
+        try session.send("q")
+        session.waitForExit(timeout: 5)
+        // Well inside the server's 30 seconds and the fetch's 10.
+        #expect(Date().timeIntervalSince(start) < 9)
+    }
+
     @Test func withoutANetworkTheDocumentOpensAtOnceAndSaysWhyItIsUntyped() throws {
         let folder = try scratchFolder()
         let config = folder.appendingPathComponent("config/keepsake")
