@@ -21,6 +21,10 @@ public struct SchemaFetcher: Sendable {
     /// The text at `url`, or why not. Blocks the calling thread (never an event loop's) until the
     /// answer or the time limit.
     public func text(of url: String) throws(SchemaFetchError) -> String {
+        // Never a local socket (the client also reads `http+unix:` URLs), whatever names the URL.
+        guard let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw SchemaFetchError(url: url, reason: "only http: and https: URLs are fetched")
+        }
         let request: HTTPClient.Request
         do {
             request = try HTTPClient.Request(

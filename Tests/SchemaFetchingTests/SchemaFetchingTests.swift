@@ -41,7 +41,9 @@ struct SchemaFetchingTests {
         #expect(reason("/not.json").hasPrefix("the answer is not JSON"))
         #expect(reason("/big.json") == "larger than the limit of 1000 bytes")
         #expect(reason("/loop") == "its redirects go round in a cycle")
-        #expect(throws: SchemaFetchError.self) { try fetcher.text(of: "ftp://127.0.0.1/x.json") }
+        for url in ["ftp://127.0.0.1/x.json", "http+unix://%2Fvar%2Frun%2Fdocker.sock/x.json", "file:///etc/passwd"] {
+            #expect { try fetcher.text(of: url) } throws: { ($0 as? SchemaFetchError)?.reason == "only http: and https: URLs are fetched" }
+        }
     }
 
     @Test func aSlowServerIsGivenUpAfterTheTimeLimit() throws {
