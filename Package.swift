@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "SchemaDescriptions", targets: ["SchemaDescriptions"]),
         .library(name: "SchemaFetching", targets: ["SchemaFetching"]),
+        .library(name: "SchemaInference", targets: ["SchemaInference"]),
         .library(name: "SwiftSerializationCompat", targets: ["SwiftSerializationCompat"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -73,6 +74,7 @@ let package = Package(
         .target(
             name: "SchemaFetching",
             dependencies: ["JSONSchema", "LosslessJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .target(name: "SchemaInference", dependencies: ["LosslessJSON", "JSONSchema"]),
         .target(name: "SchemaDescriptions", dependencies: ["JSONSchema", "DictionaryStorage", "LosslessJSON"]),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
@@ -94,6 +96,7 @@ let package = Package(
                 "JSONSchema",
                 "SchemaDescriptions",
                 "SchemaFetching",
+                "SchemaInference",
                 "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -122,6 +125,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["keepsake", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["keepsake", "LosslessJSON", "RecordStore", "TestSupport"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "LosslessJSON"]),
+        .testTarget(name: "SchemaInferenceTests", dependencies: ["SchemaInference", "JSONSchema", "LosslessJSON"]),
         .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "JSONSchema", "LosslessJSON", "TestSupport"]),
         .testTarget(name: "KeepsakeSettingsTests", dependencies: ["KeepsakeSettings", "ModelBrowser", "LosslessJSON"]),
         // ARCHITECTURE.md, the README, the manual and the help held to the code (and to the built binary).

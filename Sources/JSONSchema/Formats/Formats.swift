@@ -283,3 +283,10 @@ enum Formats {
         return rest == "#" || isJSONPointer(rest)
     }
 }
+
+/// The format checks `validate --assert-format` makes, for other modules (schema inference claims a
+/// format only when every sample passes the same check).
+public enum FormatCheck {
+    /// Whether a string is valid for a format (a format keepsake does not check: true).
+    public static func holds(_ format: String, _ value: String) -> Bool { Formats.check(format, value) }
+}

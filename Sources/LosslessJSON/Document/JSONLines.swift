@@ -113,15 +113,25 @@ public struct JSONLineChecker {
         path: String, options: JSONParseOptions = .default, fifoWait: Int32 = JSONFileReader.fifoWait,
         invalid: (JSONLinesDocument.LineError) -> Void
     ) throws(JSONFileError) {
+        var checker = JSONLineChecker(options: options)
+        try JSONLines.forEachLine(ofFile: path, fifoWait: fifoWait) { bytes, number in
+            if let error = checker.check(bytes, first: number == 1) { invalid(JSONLinesDocument.LineError(line: number, error: error)) }
+        }
+    }
+}
+
+extension JSONLines {
+    /// Gives each line of a file (or standard input, `-`) with its 1-based number, without its line
+    /// break (nor a CR before it), reading the file in pieces: memory holds one piece and the
+    /// longest line, whatever the file's size. Throws only when the file cannot be read.
+    public static func forEachLine(
+        ofFile path: String, fifoWait: Int32 = JSONFileReader.fifoWait, _ body: (UnsafeBufferPointer<UInt8>, _ number: Int) -> Void
+    ) throws(JSONFileError) {
         let (fd, _, sized) = try JSONFileReader.openSource(path, fifoWait: fifoWait)
         defer { close(fd) }
-        var checker = JSONLineChecker(options: options)
         // The start of a line that goes on in the next piece.
         var carried: [UInt8] = []
         var number = 1
-        func checkLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) {
-            if let error = checker.check(bytes, first: number == 1) { invalid(JSONLinesDocument.LineError(line: number, error: error)) }
-        }
         try JSONFileReader.forEachPiece(fd, path: path, limit: sized ? .max : JSONFileReader.streamLimit, size: JSONFileReader.validationPiece) { piece in
             var rest = piece
             guard let start = rest.baseAddress, !rest.isEmpty else { return }
@@ -134,7 +144,7 @@ public struct JSONLineChecker {
                 let length = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - start
                 carried.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
                 if carried.last == 0x0D { carried.removeLast() }
-                carried.withUnsafeBufferPointer { checkLine($0, number: number) }
+                carried.withUnsafeBufferPointer { body($0, number) }
                 carried.removeAll(keepingCapacity: true)
                 number += 1
                 rest = UnsafeBufferPointer(rebasing: rest[(length + 1)...])
@@ -145,11 +155,11 @@ public struct JSONLineChecker {
                     carried.append(contentsOf: UnsafeBufferPointer(start: base + line.whole.lowerBound, count: line.whole.count))
                     return false
                 }
-                checkLine(UnsafeBufferPointer(start: base + line.content.lowerBound, count: line.content.count), number: line.number)
+                body(UnsafeBufferPointer(start: base + line.content.lowerBound, count: line.content.count), line.number)
                 number = line.number + 1
                 return true
             }
         }
-        if !carried.isEmpty { carried.withUnsafeBufferPointer { checkLine($0, number: number) } }
+        if !carried.isEmpty { carried.withUnsafeBufferPointer { body($0, number) } }
     }
 }

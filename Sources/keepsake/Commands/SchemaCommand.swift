@@ -7,8 +7,8 @@ import SampleModels
 /// `keepsake schema`: checking schemas and writing them for compiled models.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "schema", abstract: "Check a JSON Schema, export one for a compiled model, or look after the schema cache.",
-        subcommands: [Check.self, Export.self, CacheCommand.self])
+        commandName: "schema", abstract: "Check a JSON Schema, infer one from data, export one for a compiled model, or look after the schema cache.",
+        subcommands: [Check.self, InferCommand.self, Export.self, CacheCommand.self])
 
     /// `keepsake schema check SCHEMA`.
     struct Check: ParsableCommand {

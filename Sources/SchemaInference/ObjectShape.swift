@@ -1,0 +1,119 @@
+import LosslessJSON
+
+/// The objects seen at one place: each member's shape and how many objects held it, and — for a
+/// member that may be a tag (a string member with few values) — the objects grouped by its value,
+/// so that a tagged union shows as one group per tag.
+final class ObjectShape {
+    /// Beyond this many distinct keys, the objects are a map: every member value folds into one
+    /// shape and the keys are no longer kept.
+    static let keyLimit = 1_000
+    /// A member is a tag candidate while its values are strings with at most this many distinct.
+    static let tagValueLimit = 16
+    /// How deep tag groups nest (a group's objects may have tags of their own).
+    static let tagDepthLimit = 2
+
+    var count = 0
+    /// Each key in the order first seen, with how many objects held it and what.
+    var members: [String: (count: Int, shape: ValueShape)] = [:]
+    var order: [String] = []
+    /// Set once the keys passed `keyLimit`: every value, whatever its key.
+    var mapValues: ValueShape?
+    /// For each candidate tag key, the objects by their tag value; a key is dropped as a candidate
+    /// once an object lacks it, holds a non-string, or it takes too many values.
+    var groups: [String: [String: ObjectShape]]?
+    let depth: Int
+
+    init(depth: Int = 0) {
+        self.depth = depth
+    }
+
+    func add(_ object: JSONObject) {
+        count += 1
+        if let mapValues {
+            for member in object.members { mapValues.add(member.value) }
+            return
+        }
+        for member in object.members {
+            if let known = members[member.key] {
+                known.shape.add(member.value)
+                members[member.key] = (known.count + 1, known.shape)
+            } else {
+                let shape = ValueShape()
+                shape.add(member.value)
+                members[member.key] = (1, shape)
+                order.append(member.key)
+            }
+        }
+        if order.count > Self.keyLimit {
+            foldIntoMap()
+            return
+        }
+        group(object)
+    }
+
+    func merge(_ other: ObjectShape) {
+        count += other.count
+        if let theirs = other.mapValues {
+            foldIntoMap()
+            mapValues?.merge(theirs)
+            return
+        }
+        if let mapValues {
+            for key in other.order { if let member = other.members[key] { mapValues.merge(member.shape) } }
+            return
+        }
+        for key in other.order {
+            guard let theirs = other.members[key] else { continue }
+            if let known = members[key] {
+                known.shape.merge(theirs.shape)
+                members[key] = (known.count + theirs.count, known.shape)
+            } else {
+                let shape = ValueShape()
+                shape.merge(theirs.shape)
+                members[key] = (theirs.count, shape)
+                order.append(key)
+            }
+        }
+        // Groups are for objects at one place; a merge (map values, elements) keeps none.
+        groups = nil
+        if order.count > Self.keyLimit { foldIntoMap() }
+    }
+
+    /// The objects are a map: one shape for all their values.
+    private func foldIntoMap() {
+        guard mapValues == nil else { return }
+        let values = ValueShape()
+        for key in order { if let member = members[key] { values.merge(member.shape) } }
+        mapValues = values
+        members = [:]
+        order = []
+        groups = nil
+    }
+
+    /// Adds an object to its group under each candidate tag.
+    private func group(_ object: JSONObject) {
+        guard depth < Self.tagDepthLimit else { return }
+        if count == 1 {
+            // The first object names the candidates: its string members.
+            var candidates: [String: [String: ObjectShape]] = [:]
+            for member in object.members { if case .string = member.value { candidates[member.key] = [:] } }
+            groups = candidates
+        }
+        guard var groups, !groups.isEmpty else { return }
+        for key in Array(groups.keys) {
+            guard case .string(let tag)? = object[key], var byTag = groups[key] else {
+                groups[key] = nil
+                continue
+            }
+            let shape = byTag[tag] ?? ObjectShape(depth: depth + 1)
+            guard byTag[tag] != nil || byTag.count < Self.tagValueLimit else {
+                groups[key] = nil
+                continue
+            }
+            shape.add(object)
+            byTag[tag] = shape
+            groups[key] = byTag
+        }
+        self.groups = groups
+    }
+}

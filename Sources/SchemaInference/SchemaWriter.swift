@@ -1,0 +1,135 @@
+import LosslessJSON
+
+/// Writes the JSON Schema (2020-12) that every sample a shape saw validates against, in the forms
+/// other tools read the same way: nullable as a type list (or a `null` branch), a map as
+/// `additionalProperties` without `properties`, a tagged union as `oneOf` whose branches fix the
+/// tag with `const`, a format only when every string passed its strict check, an `enum` only for a
+/// small set of strings seen many times.
+struct SchemaWriter {
+    /// At most this many distinct strings make an `enum`…
+    static let enumLimit = 16
+    /// …and only when seen this many times over per value (a set repeated, not a list of names).
+    static let enumRepeats = 3
+    /// Objects with more keys than this, all holding values of one kind, are a map.
+    static let mapKeys = 32
+    /// Names a tag member is likely to have, preferred when several members could be the tag.
+    static let tagNames = ["type", "kind", "tag", "@type", "_type", "$type", "event", "op", "action", "variant", "category"]
+
+    /// The schema for the values a shape saw.
+    func schema(_ shape: ValueShape) -> JSONValue {
+        var branches: [JSONObject] = []
+        if shape.booleans > 0 { branches.append(["type": "boolean"]) }
+        if shape.integers + shape.fractions > 0 { branches.append(["type": shape.fractions > 0 ? "number" : "integer"]) }
+        if let strings = shape.strings { branches.append(schema(strings)) }
+        if let arrays = shape.arrays { branches.append(schema(arrays)) }
+        if let objects = shape.objects { branches.append(schema(objects)) }
+        let nullable = shape.nulls > 0
+        switch branches.count {
+        case 0: return nullable ? .object(["type": "null"]) : .object([:])
+        case 1 where !nullable: return .object(branches[0])
+        case 1: return .object(Self.nullable(branches[0]))
+        default: return .object(["anyOf": .array((branches + (nullable ? [["type": "null"]] : [])).map(JSONValue.object))])
+        }
+    }
+
+    /// A branch that also takes `null`: its type as a list (and `null` in its enum), else `anyOf`.
+    private static func nullable(_ branch: JSONObject) -> JSONObject {
+        guard case .string(let type)? = branch["type"], branch["oneOf"] == nil else {
+            return ["anyOf": [.object(branch), ["type": "null"]]]
+        }
+        var result = branch
+        result["type"] = [.string(type), "null"]
+        if case .array(let values)? = branch["enum"] { result["enum"] = .array(values + [.null]) }
+        return result
+    }
+
+    private func schema(_ strings: StringShape) -> JSONObject {
+        var result: JSONObject = ["type": "string"]
+        if let format = StringShape.candidateFormats.first(where: strings.formats.contains) {
+            result["format"] = .string(format)
+        } else if strings.distinct != nil, strings.order.count <= Self.enumLimit, strings.count >= max(6, Self.enumRepeats * strings.order.count) {
+            result["enum"] = .array(strings.order.map(JSONValue.string))
+        }
+        return result
+    }
+
+    private func schema(_ arrays: ArrayShape) -> JSONObject {
+        var result: JSONObject = ["type": "array"]
+        if arrays.elements.count > 0 { result["items"] = schema(arrays.elements) }
+        return result
+    }
+
+    private func schema(_ objects: ObjectShape) -> JSONObject {
+        if let values = objects.mapValues ?? mapValues(objects) {
+            return ["type": "object", "additionalProperties": schema(values)]
+        }
+        if let (key, groups) = tag(of: objects) {
+            let branches = groups.sorted { $0.key < $1.key }.map { tag, group in
+                var branch = properties(group, fixing: (key, tag))
+                branch["type"] = nil
+                return JSONValue.object(branch)
+            }
+            return ["type": "object", "oneOf": .array(branches)]
+        }
+        return properties(objects, fixing: nil)
+    }
+
+    /// `properties` in the order first seen, and `required` for the members every object held.
+    private func properties(_ objects: ObjectShape, fixing tag: (key: String, value: String)?) -> JSONObject {
+        var properties = JSONObject()
+        var required: [JSONValue] = []
+        for key in objects.order {
+            guard let member = objects.members[key] else { continue }
+            properties[key] = key == tag?.key ? ["const": .string(tag?.value ?? "")] : schema(member.shape)
+            if member.count == objects.count { required.append(.string(key)) }
+        }
+        var result: JSONObject = ["type": "object"]
+        if !properties.isEmpty { result["properties"] = .object(properties) }
+        if !required.isEmpty { result["required"] = .array(required) }
+        return result
+    }
+
+    /// The one shape of every value when the objects are a map: many keys, values of one kind.
+    private func mapValues(_ objects: ObjectShape) -> ValueShape? {
+        guard objects.order.count > Self.mapKeys else { return nil }
+        let shapes = objects.order.compactMap { objects.members[$0]?.shape }
+        let kinds = Set(shapes.map(Self.kinds))
+        guard kinds.count == 1 else { return nil }
+        let merged = ValueShape()
+        for shape in shapes { merged.merge(shape) }
+        return merged
+    }
+
+    private static func kinds(_ shape: ValueShape) -> [Bool] {
+        [shape.nulls > 0, shape.booleans > 0, shape.integers + shape.fractions > 0, shape.strings != nil, shape.arrays != nil, shape.objects != nil]
+    }
+
+    /// The member that tags the objects, if one does: every object holds it as a string, it takes
+    /// two or more values, the groups it makes differ in their members (one group always holds a
+    /// member another never does), and — unless its name is a tag's (`type`, `kind` …) — each value
+    /// was seen at least twice (a name or an id on every object is no tag). Likely names first,
+    /// then the fewest values.
+    private func tag(of objects: ObjectShape) -> (String, [String: ObjectShape])? {
+        guard let groups = objects.groups else { return nil }
+        let candidates = groups.filter { key, byTag in
+            byTag.count >= 2 && byTag.values.reduce(0) { $0 + $1.count } == objects.count
+                && (Self.tagNames.contains(key) || byTag.values.allSatisfy { $0.count >= 2 })
+                && Self.groupsDiffer(Array(byTag.values), besides: key)
+        }
+        return candidates.min { a, b in
+            let rankA = Self.tagNames.firstIndex(of: a.key) ?? Self.tagNames.count
+            let rankB = Self.tagNames.firstIndex(of: b.key) ?? Self.tagNames.count
+            return (rankA, a.value.count, a.key) < (rankB, b.value.count, b.key)
+        }.map { ($0.key, $0.value) }
+    }
+
+    private static func groupsDiffer(_ groups: [ObjectShape], besides tag: String) -> Bool {
+        for group in groups {
+            let always = group.order.filter { $0 != tag && group.members[$0]?.count == group.count }
+            for other in groups where other !== group {
+                if always.contains(where: { other.members[$0] == nil }) { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,126 @@
+import JSONSchema
+import LosslessJSON
+
+/// What the samples held at one place: how many values of each kind, and for strings, arrays and
+/// objects what they held in turn. Memory is bounded by the shape of the data, not its size:
+/// strings keep at most `StringShape.distinctLimit` distinct values, objects with more than
+/// `ObjectShape.keyLimit` distinct keys fold into one map value shape.
+final class ValueShape {
+    /// Values seen here.
+    var count = 0
+    var nulls = 0
+    var booleans = 0
+    var integers = 0
+    /// Numbers with a fraction (or an exponent that leaves one).
+    var fractions = 0
+    var strings: StringShape?
+    var arrays: ArrayShape?
+    var objects: ObjectShape?
+
+    /// Takes one more value.
+    func add(_ value: JSONValue) {
+        count += 1
+        switch value {
+        case .null: nulls += 1
+        case .bool: booleans += 1
+        case .number(let number): if number.isInteger { integers += 1 } else { fractions += 1 }
+        case .string(let text):
+            if strings == nil { strings = StringShape() }
+            strings?.add(text)
+        case .array(let elements):
+            if arrays == nil { arrays = ArrayShape() }
+            arrays?.add(elements)
+        case .object(let object):
+            if objects == nil { objects = ObjectShape() }
+            objects?.add(object)
+        }
+    }
+
+    /// Takes everything another shape saw (map values folded together, array elements).
+    func merge(_ other: ValueShape) {
+        count += other.count
+        nulls += other.nulls
+        booleans += other.booleans
+        integers += other.integers
+        fractions += other.fractions
+        if let theirs = other.strings {
+            if strings == nil { strings = StringShape() }
+            strings?.merge(theirs)
+        }
+        if let theirs = other.arrays {
+            if arrays == nil { arrays = ArrayShape() }
+            arrays?.merge(theirs)
+        }
+        if let theirs = other.objects {
+            if objects == nil { objects = ObjectShape() }
+            objects?.merge(theirs)
+        }
+    }
+}
+
+/// The strings seen at one place: their distinct values while few, and the formats every one fits.
+final class StringShape {
+    /// Beyond this many distinct values, they are not kept (no `enum` is claimed).
+    static let distinctLimit = 64
+    /// The formats checked, each claimed only when every string passes its strict check.
+    static let candidateFormats = ["date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6"]
+
+    var count = 0
+    /// Distinct values in the order first seen, with how often each was seen; nil once too many.
+    var distinct: [String: Int]? = [:]
+    var order: [String] = []
+    /// Formats every string so far fits.
+    var formats = Set(StringShape.candidateFormats)
+
+    func add(_ text: String) {
+        count += 1
+        note(text, times: 1)
+        if !formats.isEmpty { formats = formats.filter { FormatCheck.holds($0, text) } }
+    }
+
+    func merge(_ other: StringShape) {
+        count += other.count
+        formats.formIntersection(other.formats)
+        guard let theirs = other.distinct else {
+            distinct = nil
+            order = []
+            return
+        }
+        for value in other.order { note(value, times: theirs[value] ?? 0) }
+    }
+
+    private func note(_ text: String, times: Int) {
+        guard distinct != nil else { return }
+        if let seen = distinct?[text] {
+            distinct?[text] = seen + times
+        } else if order.count < Self.distinctLimit {
+            distinct?[text] = times
+            order.append(text)
+        } else {
+            distinct = nil
+            order = []
+        }
+    }
+}
+
+/// The arrays seen at one place: their elements, all folded into one shape.
+final class ArrayShape {
+    var count = 0
+    var elements = ValueShape()
+    var minimumLength = Int.max
+    var maximumLength = 0
+
+    func add(_ values: [JSONValue]) {
+        count += 1
+        minimumLength = min(minimumLength, values.count)
+        maximumLength = max(maximumLength, values.count)
+        for value in values { elements.add(value) }
+    }
+
+    func merge(_ other: ArrayShape) {
+        count += other.count
+        minimumLength = min(minimumLength, other.minimumLength)
+        maximumLength = max(maximumLength, other.maximumLength)
+        elements.merge(other.elements)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `keepsake schema infer`: a schema from files, lines or a root array's elements, which the same
+/// data then validates against.
+@Suite("Inferring a schema from the command line")
+struct SchemaInferCLITests {
+    @Test func theSchemaOfARootArraysElementsValidatesEachElement() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let people = (0..<12).map { #"{"name": "p\#($0)", "role": "\#(["admin", "user"][$0 % 2])", "joined": "2026-0\#(1 + $0 % 9)-01"}"# }
+        let file = try scratch.file("people.json", "[" + people.joined(separator: ",\n") + "]")
+        let schemaPath = scratch.url.appendingPathComponent("people.schema.json").path
+        let inferred = try Keepsake.run("schema", "infer", "--each", file, "-o", schemaPath)
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        #expect(inferred.stderr.contains("wrote the schema of 12 samples"))
+        let schema = try scratch.read(schemaPath)
+        #expect(schema.contains(#""enum": ["#) && schema.contains(#""format": "date""#), "\(schema)")
+        #expect(try Keepsake.run("schema", "check", schemaPath).status == 0)
+        // Each element against the element schema: the array of them is what --each read.
+        for (index, person) in people.enumerated() {
+            let one = try scratch.file("p\(index).json", person)
+            #expect(try Keepsake.run("validate", "--schema", schemaPath, one).status == 0)
+        }
+        // A role never seen is refused.
+        let stranger = try scratch.file("stranger.json", #"{"name": "x", "role": "root", "joined": "2026-01-01"}"#)
+        #expect(try Keepsake.run("validate", "--schema", schemaPath, stranger).status == 1)
+    }
+
+    @Test func linesAreSamplesAnInvalidLineIsNamedAndSampleLimitsTheCount() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lines = try scratch.file("events.jsonl", "{\"type\": \"a\", \"x\": 1}\n{\"type\": \"b\", \"y\": true}\n\n{\"type\": \"a\", \"x\": 2}\n")
+        let result = try Keepsake.run("schema", "infer", lines)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""oneOf""#) && result.stdout.contains(#""const": "b""#), "\(result.stdout)")
+        #expect(try Keepsake.run("validate", "--schema", try scratch.file("s.json", result.stdout), lines).status == 0)
+        // The first sample only: one kind of event, no union.
+        let first = try Keepsake.run("schema", "infer", "--sample", "1", lines)
+        #expect(!first.stdout.contains("oneOf") && first.stdout.contains(#""x""#))
+        let broken = try scratch.file("broken.jsonl", "{\"a\": 1}\n{\"a\": \n")
+        let refused = try Keepsake.run("schema", "infer", broken)
+        #expect(refused.status == 2 && refused.stderr.contains("broken.jsonl:2:") && refused.stderr.contains("no schema written"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        // --each wants a root array.
+        let object = try scratch.file("o.json", "{}")
+        let notArray = try Keepsake.run("schema", "infer", "--each", object)
+        #expect(notArray.status == 2 && notArray.stderr.contains("--each takes the elements of a root array"))
+    }
+}
