@@ -92,4 +92,21 @@ struct JSONLinesCLITests {
         let valid = try scratch.file("fine.jsonl", "{\"a\": 1}\r\n\n[2]")
         #expect(try Keepsake.run("validate", valid).status == 0)
     }
+
+    /// With --schema, every line is checked against it, each error at the file's line (it used to
+    /// check the syntax alone and pass every line).
+    @Test func validateWithASchemaChecksEveryLineAgainstIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let schema = try scratch.file("s.json", #"{"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}"#)
+        let file = try scratch.file("rows.jsonl", "{\"id\": 1}\n\n{\"id\": \"two\"}\r\n{\"name\": 3}\n{oops\n{\"id\": 5}")
+        let result = try Keepsake.run("validate", "--schema", schema, file)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"rows.jsonl:3:8: .id: "two" is not of type "integer""#), "\(result.stderr)")
+        #expect(result.stderr.contains(#"rows.jsonl:4:1: .: the required property "id" is missing"#), "\(result.stderr)")
+        #expect(result.stderr.contains("rows.jsonl:5:2: error: expected a string key"), "\(result.stderr)")
+        #expect(!result.stderr.contains("rows.jsonl:1:") && !result.stderr.contains("rows.jsonl:6:"))
+        let fine = try scratch.file("fine.jsonl", "{\"id\": 1}\n{\"id\": 2}\n")
+        #expect(try Keepsake.run("validate", "--schema", schema, fine).status == 0)
+    }
 }

@@ -126,6 +126,7 @@ enum Formats {
 
     static func isHostname(_ text: String, international: Bool) -> Bool {
         guard !text.isEmpty else { return false }
+        if let ascii = isASCIIHostname(text.utf8) { return ascii }
         var host = Substring(text)
         if international {
             // Any label of letters and digits of any script; ideographic full stops separate labels too.
@@ -176,6 +177,34 @@ enum Formats {
         return groups(halves[0]) == total
     }
 
+    /// A hostname of ASCII bytes checked as bytes (the same rules as below, without the cost of
+    /// `Character`); nil when the text is not all ASCII.
+    private static func isASCIIHostname(_ bytes: String.UTF8View) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes.count <= 253 else { return false }
+        var label: [UInt8] = []
+        func labelHolds() -> Bool {
+            guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
+            if label.count >= 4, label[2] == UInt8(ascii: "-"), label[3] == UInt8(ascii: "-"),
+                !((label[0] | 0x20) == UInt8(ascii: "x") && (label[1] | 0x20) == UInt8(ascii: "n"))
+            {
+                return false
+            }
+            return true
+        }
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard labelHolds() else { return false }
+                label.removeAll(keepingCapacity: true)
+                continue
+            }
+            let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+            guard isAlphanumeric || byte == UInt8(ascii: "-") else { return false }
+            label.append(byte)
+        }
+        return labelHolds()
+    }
+
     static func isEmail(_ text: String, international: Bool) -> Bool {
         guard let at = text.lastIndex(of: "@") else { return false }
         let local = text[..<at]
@@ -185,9 +214,13 @@ enum Formats {
         if local.hasPrefix("\""), local.hasSuffix("\""), local.count >= 2 {
             localOK = true
         } else {
-            let atext = "!#$%&'*+-/=?^_`{|}~"
+            let atext = Array("!#$%&'*+-/=?^_`{|}~".utf8)
             localOK = !local.hasPrefix(".") && !local.hasSuffix(".") && !local.contains("..")
-                && local.allSatisfy { $0 == "." || ($0.isASCII ? ($0.isLetter || $0.isNumber || atext.contains($0)) : international) }
+                && local.unicodeScalars.allSatisfy { scalar in
+                    guard scalar.isASCII else { return international }
+                    let byte = UInt8(scalar.value)
+                    return byte == UInt8(ascii: ".") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || atext.contains(byte)
+                }
         }
         guard localOK else { return false }
         if domain.hasPrefix("["), domain.hasSuffix("]") {

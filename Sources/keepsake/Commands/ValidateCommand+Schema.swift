@@ -15,28 +15,59 @@ enum SchemaReport {
 
     /// Validates a document against a schema and prints its errors (and, when a pattern could not be
     /// decided, which: the document is then neither valid nor invalid).
-    static func report(_ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat) -> Verdict {
+    /// A line of JSON Lines is a document of its own: `lineOffset` is the lines before it, so that
+    /// positions name the file's line.
+    static func report(_ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat, lineOffset: Int = 0) -> Verdict {
         let result = schema.validate(document)
         switch format {
         case .text:
-            var lines = LineCounter(document)
-            for error in result.errors {
-                let (line, column) = lines.position(of: document.range(error.node).lowerBound)
-                printError("\(file):\(line):\(column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))")
-            }
-            var undecidedLines = LineCounter(document)
-            for error in result.undecided {
-                let (line, column) = undecidedLines.position(of: document.range(error.node).lowerBound)
-                printError("\(file):\(line):\(column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))")
+            for list in [result.errors, result.undecided] {
+                var lines = LineCounter(document)
+                for error in list {
+                    let (line, column) = lines.position(of: document.range(error.node).lowerBound)
+                    printError("\(file):\(line + lineOffset):\(column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))")
+                }
             }
         case .json:
-            print(basicOutput(file, result, document))
+            print(basicOutput(file, result, document, lineOffset: lineOffset))
         }
         return result.isValid ? .valid : result.undecided.isEmpty ? .invalid : .undecided
     }
 
+    /// Validates each line of a JSON Lines file against a schema as the file is read in pieces:
+    /// each error is printed at its line (the file's) and column; a line that is not JSON goes to
+    /// `invalidLine`. The verdict of all the lines together.
+    static func reportLines(
+        _ file: String, schema: JSONSchema, options: JSONParseOptions, format: OutputFormat, invalidLine: (_ line: Int, JSONParseError) -> Void
+    ) throws(JSONFileError) -> Verdict {
+        var checker = JSONLineChecker(options: options)
+        var lineOptions = options
+        lineOptions.jsonLines = false
+        var verdict = Verdict.valid
+        try JSONLines.forEachLine(ofFile: file) { bytes, number in
+            if let error = checker.check(bytes, first: number == 1) {
+                invalidLine(number, error)
+                return
+            }
+            guard !JSONLines.isBlank(bytes, first: number == 1) else { return }
+            let document: JSONDocument
+            do throws(JSONParseError) {
+                document = try JSONDocument(bytes: bytes, options: lineOptions)
+            } catch {
+                invalidLine(number, error)
+                return
+            }
+            switch report(file, document, schema: schema, format: format, lineOffset: number - 1) {
+            case .valid: break
+            case .invalid: if verdict == .valid { verdict = .invalid }
+            case .undecided: verdict = .undecided
+            }
+        }
+        return verdict
+    }
+
     /// The standard "basic" output format, with the file and each error's line and column.
-    private static func basicOutput(_ file: String, _ result: ValidationReport, _ document: JSONDocument) -> String {
+    private static func basicOutput(_ file: String, _ result: ValidationReport, _ document: JSONDocument, lineOffset: Int) -> String {
         func entries(_ list: [ValidationReport.Finding]) -> [JSONValue] {
             var lines = LineCounter(document)
             return list.map { error in
@@ -46,7 +77,7 @@ enum SchemaReport {
                     ("absoluteKeywordLocation", .string(error.absoluteKeywordLocation)),
                     ("instanceLocation", .string(error.instancePath.pointer)),
                     ("error", .string(error.message)),
-                    ("line", .number(JSONNumber(line))),
+                    ("line", .number(JSONNumber(line + lineOffset))),
                     ("column", .number(JSONNumber(column))),
                 ]))
             }

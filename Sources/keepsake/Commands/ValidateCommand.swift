@@ -83,11 +83,21 @@ struct ValidateCommand: ParsableCommand {
                         continue
                     }
                 }
-                // JSON Lines are checked a line at a time, as they are read: every invalid line said.
+                // JSON Lines are checked a line at a time, as they are read: every invalid line said
+                // (and, with --schema, every line that does not match it).
                 if asLines {
-                    try JSONLineChecker.checkFile(path: file, options: options) { invalid in
+                    let invalidLine = { (line: Int, error: JSONParseError) in
                         failed = true
-                        report(file, line: invalid.line, invalid.error)
+                        report(file, line: line, error)
+                    }
+                    if let explicit {
+                        switch try SchemaReport.reportLines(file, schema: explicit, options: options, format: output, invalidLine: invalidLine) {
+                        case .valid: break
+                        case .invalid: failed = true
+                        case .undecided: undecided = true
+                        }
+                    } else {
+                        try JSONLineChecker.checkFile(path: file, options: options) { invalidLine($0.line, $0.error) }
                     }
                     continue
                 }
