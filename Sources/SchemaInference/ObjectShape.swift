@@ -21,10 +21,16 @@ final class ObjectShape {
     /// For each candidate tag key, the objects by their tag value; a key is dropped as a candidate
     /// once an object lacks it, holds a non-string, or it takes too many values.
     var groups: [String: [String: ObjectShape]]?
+    /// While one candidate is left, the objects go to its groups alone (adding each object twice
+    /// was half the work): `members` is then empty until `settle()` merges the groups into it.
+    private var deferredTo: String?
+    /// Which object of its parent's made this group (groups settle in the order they began).
+    var firstSeen = 0
     let depth: Int
 
-    init(depth: Int = 0) {
+    init(depth: Int = 0, firstSeen: Int = 0) {
         self.depth = depth
+        self.firstSeen = firstSeen
     }
 
     func add(_ object: JSONObject) {
@@ -32,6 +38,17 @@ final class ObjectShape {
         if let mapValues {
             for member in object.members { mapValues.add(member.value) }
             return
+        }
+        if let key = deferredTo {
+            if case .string(let tag)? = object[key], let byTag = groups?[key], byTag[tag] != nil || byTag.count < Self.tagValueLimit {
+                let shape = byTag[tag] ?? ObjectShape(depth: depth + 1, firstSeen: count)
+                shape.add(object)
+                groups?[key]?[tag] = shape
+                return
+            }
+            // No longer a tag: the groups become the members again, and this object joins them.
+            settle()
+            groups = nil
         }
         for member in object.members {
             if let known = members[member.key] {
@@ -49,9 +66,39 @@ final class ObjectShape {
             return
         }
         group(object)
+        // One candidate left, holding every object so far: the groups alone from now on.
+        if let groups, groups.count == 1, let key = groups.keys.first {
+            deferredTo = key
+            members = [:]
+            order = []
+        }
+    }
+
+    /// Makes `members` whole again while the objects go to one candidate's groups alone (before
+    /// they are read, merged, or the candidate is dropped).
+    func settle() {
+        guard let key = deferredTo else { return }
+        deferredTo = nil
+        for group in groups?[key]?.values.sorted(by: { $0.firstSeen < $1.firstSeen }) ?? [] {
+            group.settle()
+            for member in group.order {
+                guard let theirs = group.members[member] else { continue }
+                if let known = members[member] {
+                    known.shape.merge(theirs.shape)
+                    members[member] = (known.count + theirs.count, known.shape)
+                } else {
+                    let shape = ValueShape()
+                    shape.merge(theirs.shape)
+                    members[member] = (theirs.count, shape)
+                    order.append(member)
+                }
+            }
+        }
     }
 
     func merge(_ other: ObjectShape) {
+        settle()
+        other.settle()
         count += other.count
         if let theirs = other.mapValues {
             foldIntoMap()
@@ -82,6 +129,7 @@ final class ObjectShape {
     /// The objects are a map: one shape for all their values.
     private func foldIntoMap() {
         guard mapValues == nil else { return }
+        settle()
         let values = ValueShape()
         for key in order { if let member = members[key] { values.merge(member.shape) } }
         mapValues = values
@@ -105,7 +153,7 @@ final class ObjectShape {
                 groups[key] = nil
                 continue
             }
-            let shape = byTag[tag] ?? ObjectShape(depth: depth + 1)
+            let shape = byTag[tag] ?? ObjectShape(depth: depth + 1, firstSeen: count)
             guard byTag[tag] != nil || byTag.count < Self.tagValueLimit else {
                 groups[key] = nil
                 continue

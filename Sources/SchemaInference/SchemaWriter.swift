@@ -60,6 +60,7 @@ struct SchemaWriter {
     }
 
     private func schema(_ objects: ObjectShape) -> JSONObject {
+        objects.settle()
         if let values = objects.mapValues ?? mapValues(objects) {
             return ["type": "object", "additionalProperties": schema(values)]
         }
@@ -76,6 +77,7 @@ struct SchemaWriter {
 
     /// `properties` in the order first seen, and `required` for the members every object held.
     private func properties(_ objects: ObjectShape, fixing tag: (key: String, value: String)?) -> JSONObject {
+        objects.settle()
         var properties = JSONObject()
         var required: [JSONValue] = []
         for key in objects.order {
@@ -124,6 +126,7 @@ struct SchemaWriter {
     }
 
     private static func groupsDiffer(_ groups: [ObjectShape], besides tag: String) -> Bool {
+        for group in groups { group.settle() }
         for group in groups {
             let always = group.order.filter { $0 != tag && group.members[$0]?.count == group.count }
             for other in groups where other !== group {

@@ -71,11 +71,17 @@ final class StringShape {
     var order: [String] = []
     /// Formats every string so far fits.
     var formats = Set(StringShape.candidateFormats)
+    /// Strings already found to fit `formats` (which only shrink, so they still do): not checked
+    /// again. At most `verifiedLimit`, so memory stays bounded where values are many.
+    private var verified: Set<String> = []
+    static let verifiedLimit = 4_096
 
     func add(_ text: String) {
         count += 1
         note(text, times: 1)
-        if !formats.isEmpty { formats = formats.filter { FormatCheck.holds($0, text) } }
+        guard !formats.isEmpty, !verified.contains(text) else { return }
+        formats = formats.filter { FormatCheck.holds($0, text) }
+        if !formats.isEmpty, verified.count < Self.verifiedLimit { verified.insert(text) }
     }
 
     func merge(_ other: StringShape) {
