@@ -28,20 +28,30 @@ final class ObjectShape {
     var firstSeen = 0
     let depth: Int
 
-    init(depth: Int = 0, firstSeen: Int = 0) {
+    /// How deep the objects are (see `ValueShape.levelLimit`).
+    let level: Int
+    /// Whether members were left out for being past `ValueShape.levelLimit`.
+    var truncated = false
+
+    init(level: Int, depth: Int = 0, firstSeen: Int = 0) {
+        self.level = level
         self.depth = depth
         self.firstSeen = firstSeen
     }
 
     func add(_ object: JSONObject) {
         count += 1
+        guard level < ValueShape.levelLimit else {
+            truncated = truncated || !object.members.isEmpty
+            return
+        }
         if let mapValues {
             for member in object.members { mapValues.add(member.value) }
             return
         }
         if let key = deferredTo {
             if case .string(let tag)? = object[key], let byTag = groups?[key], byTag[tag] != nil || byTag.count < Self.tagValueLimit {
-                let shape = byTag[tag] ?? ObjectShape(depth: depth + 1, firstSeen: count)
+                let shape = byTag[tag] ?? ObjectShape(level: level, depth: depth + 1, firstSeen: count)
                 shape.add(object)
                 groups?[key]?[tag] = shape
                 return
@@ -55,7 +65,7 @@ final class ObjectShape {
                 known.shape.add(member.value)
                 members[member.key] = (known.count + 1, known.shape)
             } else {
-                let shape = ValueShape()
+                let shape = ValueShape(level: level + 1)
                 shape.add(member.value)
                 members[member.key] = (1, shape)
                 order.append(member.key)
@@ -87,7 +97,7 @@ final class ObjectShape {
                     known.shape.merge(theirs.shape)
                     members[member] = (known.count + theirs.count, known.shape)
                 } else {
-                    let shape = ValueShape()
+                    let shape = ValueShape(level: level + 1)
                     shape.merge(theirs.shape)
                     members[member] = (theirs.count, shape)
                     order.append(member)
@@ -100,6 +110,7 @@ final class ObjectShape {
         settle()
         other.settle()
         count += other.count
+        truncated = truncated || other.truncated
         if let theirs = other.mapValues {
             foldIntoMap()
             mapValues?.merge(theirs)
@@ -115,7 +126,7 @@ final class ObjectShape {
                 known.shape.merge(theirs.shape)
                 members[key] = (known.count + theirs.count, known.shape)
             } else {
-                let shape = ValueShape()
+                let shape = ValueShape(level: level + 1)
                 shape.merge(theirs.shape)
                 members[key] = (theirs.count, shape)
                 order.append(key)
@@ -130,7 +141,7 @@ final class ObjectShape {
     private func foldIntoMap() {
         guard mapValues == nil else { return }
         settle()
-        let values = ValueShape()
+        let values = ValueShape(level: level + 1)
         for key in order { if let member = members[key] { values.merge(member.shape) } }
         mapValues = values
         members = [:]
@@ -153,7 +164,7 @@ final class ObjectShape {
                 groups[key] = nil
                 continue
             }
-            let shape = byTag[tag] ?? ObjectShape(depth: depth + 1, firstSeen: count)
+            let shape = byTag[tag] ?? ObjectShape(level: level, depth: depth + 1, firstSeen: count)
             guard byTag[tag] != nil || byTag.count < Self.tagValueLimit else {
                 groups[key] = nil
                 continue

@@ -11,6 +11,10 @@ public final class SchemaInferrer {
     /// An inferrer that has seen nothing.
     public init() {}
 
+    /// Whether some values were nested deeper than 256 levels: below that, the schema names
+    /// their kinds alone (arrays and objects of anything).
+    public var reachedDepthLimit: Bool { root.reachesLimit }
+
     /// How many samples it has taken.
     public var samples: Int { root.count }
 

@@ -97,7 +97,7 @@ struct SchemaWriter {
         let shapes = objects.order.compactMap { objects.members[$0]?.shape }
         let kinds = Set(shapes.map(Self.kinds))
         guard kinds.count == 1 else { return nil }
-        let merged = ValueShape()
+        let merged = ValueShape(level: objects.level + 1)
         for shape in shapes { merged.merge(shape) }
         return merged
     }

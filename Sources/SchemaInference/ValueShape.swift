@@ -6,6 +6,11 @@ import LosslessJSON
 /// strings keep at most `StringShape.distinctLimit` distinct values, objects with more than
 /// `ObjectShape.keyLimit` distinct keys fold into one map value shape.
 final class ValueShape {
+    /// Places nested deeper than this are described by their kind alone (`{"type": "array"}`):
+    /// still sound, and the schema, its memory and its text stay bounded however deep the data.
+    static let levelLimit = 256
+    /// How deep this place is (the root's values: 0).
+    let level: Int
     /// Values seen here.
     var count = 0
     var nulls = 0
@@ -16,6 +21,18 @@ final class ValueShape {
     var strings: StringShape?
     var arrays: ArrayShape?
     var objects: ObjectShape?
+
+    init(level: Int = 0) {
+        self.level = level
+    }
+
+    /// Whether some place at or below this one was deeper than `levelLimit`.
+    var reachesLimit: Bool {
+        if let arrays, arrays.truncated || arrays.elements.reachesLimit { return true }
+        guard let objects else { return false }
+        objects.settle()
+        return objects.truncated || objects.members.values.contains { $0.shape.reachesLimit } || objects.mapValues?.reachesLimit == true
+    }
 
     /// Takes one more value.
     func add(_ value: JSONValue) {
@@ -28,10 +45,10 @@ final class ValueShape {
             if strings == nil { strings = StringShape() }
             strings?.add(text)
         case .array(let elements):
-            if arrays == nil { arrays = ArrayShape() }
+            if arrays == nil { arrays = ArrayShape(level: level) }
             arrays?.add(elements)
         case .object(let object):
-            if objects == nil { objects = ObjectShape() }
+            if objects == nil { objects = ObjectShape(level: level) }
             objects?.add(object)
         }
     }
@@ -48,11 +65,11 @@ final class ValueShape {
             strings?.merge(theirs)
         }
         if let theirs = other.arrays {
-            if arrays == nil { arrays = ArrayShape() }
+            if arrays == nil { arrays = ArrayShape(level: level) }
             arrays?.merge(theirs)
         }
         if let theirs = other.objects {
-            if objects == nil { objects = ObjectShape() }
+            if objects == nil { objects = ObjectShape(level: level) }
             objects?.merge(theirs)
         }
     }
@@ -112,19 +129,32 @@ final class StringShape {
 /// The arrays seen at one place: their elements, all folded into one shape.
 final class ArrayShape {
     var count = 0
-    var elements = ValueShape()
+    let elements: ValueShape
     var minimumLength = Int.max
     var maximumLength = 0
+    /// Whether elements were left out for being past `ValueShape.levelLimit`.
+    var truncated = false
+    let level: Int
+
+    init(level: Int) {
+        self.level = level
+        elements = ValueShape(level: level + 1)
+    }
 
     func add(_ values: [JSONValue]) {
         count += 1
         minimumLength = min(minimumLength, values.count)
         maximumLength = max(maximumLength, values.count)
+        guard level < ValueShape.levelLimit else {
+            truncated = truncated || !values.isEmpty
+            return
+        }
         for value in values { elements.add(value) }
     }
 
     func merge(_ other: ArrayShape) {
         count += other.count
+        truncated = truncated || other.truncated
         minimumLength = min(minimumLength, other.minimumLength)
         maximumLength = max(maximumLength, other.maximumLength)
         elements.merge(other.elements)

@@ -48,4 +48,18 @@ struct SchemaInferCLITests {
         let notArray = try Keepsake.run("schema", "infer", "--each", object)
         #expect(notArray.status == 2 && notArray.stderr.contains("--each takes the elements of a root array"))
     }
+
+    /// Hostile nesting: the schema is cut at 256 levels, said, and the file still validates.
+    @Test func aDeeplyNestedFileGivesABoundedSoundSchemaAndSaysWhereItWasCut() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let depth = 20_000
+        let file = try scratch.file("deep.json", String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        let schemaPath = scratch.url.appendingPathComponent("deep.schema.json").path
+        let result = try Keepsake.run("schema", "infer", "--max-depth", "30000", file, "-o", schemaPath)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("values nested deeper than 256 levels are described by their kind alone"))
+        #expect(try scratch.read(schemaPath).utf8.count < 2_000_000)  // pretty-printed: 256 levels of indentation
+        #expect(try Keepsake.run("validate", "--max-depth", "30000", "--schema", schemaPath, file).status == 0)
+    }
 }

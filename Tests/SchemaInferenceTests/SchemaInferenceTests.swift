@@ -135,6 +135,20 @@ struct SchemaInferenceTests {
         }
     }
 
+    /// Nesting past 256 levels is described by kind alone: still sound, and bounded.
+    @Test func deepNestingIsCutAtItsLimitAndStaysSound() throws {
+        let depth = 300
+        let text = String(repeating: #"{"a": ["#, count: depth) + "1" + String(repeating: "]}", count: depth)
+        let inferrer = SchemaInferrer()
+        inferrer.add(try JSONValue(parsing: text, options: JSONParseOptions(maxDepth: 1_000)))
+        #expect(inferrer.reachedDepthLimit)
+        let schema = try compiled(inferrer.schema())
+        #expect(schema.isValid(try JSONDocument(text, options: JSONParseOptions(maxDepth: 1_000))))
+        let shallow = SchemaInferrer()
+        shallow.add(try JSONValue(parsing: #"{"a": [1]}"#))
+        #expect(!shallow.reachedDepthLimit)
+    }
+
     @Test func noSampleTakesAnything() {
         #expect(SchemaInferrer().schema() == ["$schema": "https://json-schema.org/draft/2020-12/schema"])
         #expect(SchemaInferrer().samples == 0)

@@ -60,6 +60,9 @@ struct InferCommand: ParsableCommand {
                 inferrer.add(document.rootValue)
             }
         }
+        if inferrer.reachedDepthLimit {
+            printError("keepsake: values nested deeper than 256 levels are described by their kind alone (arrays and objects of anything)")
+        }
         let text = JSONWriter.serialize(inferrer.schema(), style: .pretty) + "\n"
         guard let output else {
             print(text, terminator: "")
