@@ -15,12 +15,17 @@ extension BrowseCommand {
     func describer(for file: String, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
         guard model == nil, !schemaOptions.noSchema, tableOptions.table == nil else { return nil }
         let sources = try SchemaSources(schemaOptions, settings: settings)
-        _ = try sources.loadExplicit(.cacheOnly)
+        let explicit = try sources.loadExplicit(.cacheOnly)
+        // Complete when nothing it refers to is still to be fetched: every pass uses it as it is
+        // (a large schema is compiled once). Else each pass compiles it again from the cache.
+        let complete = explicit.flatMap { schema in
+            sources.remote.takeWanted().isEmpty ? (schema, (schemaOptions.schema.map { ($0 as NSString).lastPathComponent }) ?? "schema") : nil
+        }
         let path = documentPath(file)
         return { state in
             if case .recordsByType = state.binding { return nil }
             if case .rows = state.binding { return nil }
-            Self.describe(&state, file: path, sources: sources)
+            Self.describe(&state, file: path, sources: sources, compiled: complete)
             let wanted = sources.remote.takeWanted()
             guard let first = wanted.first else { return nil }
             state.note("fetching \(first)\(wanted.count > 1 ? " and \(wanted.count - 1) more" : "") (browsing without it until it arrives)")
@@ -36,11 +41,11 @@ extension BrowseCommand {
     /// Describes a state by the schema its sources choose, looking up remote documents in the
     /// cache only; says in one line why a schema is not used, what of it is unresolved, what the
     /// run fetched and what it could not (replacing what an earlier pass said).
-    static func describe(_ state: inout BrowserState, file: String?, sources: SchemaSources) {
+    static func describe(_ state: inout BrowserState, file: String?, sources: SchemaSources, compiled: (JSONSchema, String)?) {
         var lines: [String] = []
         var failed = false
         do {
-            if let (schema, name) = try sources.compile(for: state.document, file: file, .cacheOnly) {
+            if let (schema, name) = try compiled ?? sources.compile(for: state.document, file: file, .cacheOnly) {
                 let description = SchemaDescription(schema, name: name)
                 state.describe(
                     as: description.rootType, name: description.name, models: description.registry,
