@@ -91,17 +91,22 @@ final class ObjectShape {
         deferredTo = nil
         for group in groups?[key]?.values.sorted(by: { $0.firstSeen < $1.firstSeen }) ?? [] {
             group.settle()
-            for member in group.order {
-                guard let theirs = group.members[member] else { continue }
-                if let known = members[member] {
-                    known.shape.merge(theirs.shape)
-                    members[member] = (known.count + theirs.count, known.shape)
-                } else {
-                    let shape = ValueShape(level: level + 1)
-                    shape.merge(theirs.shape)
-                    members[member] = (theirs.count, shape)
-                    order.append(member)
-                }
+            takeMembers(of: group)
+        }
+    }
+
+    /// Adds another shape's members to these, key by key (new keys after the known ones).
+    private func takeMembers(of other: ObjectShape) {
+        for key in other.order {
+            guard let theirs = other.members[key] else { continue }
+            if let known = members[key] {
+                known.shape.merge(theirs.shape)
+                members[key] = (known.count + theirs.count, known.shape)
+            } else {
+                let shape = ValueShape(level: level + 1)
+                shape.merge(theirs.shape)
+                members[key] = (theirs.count, shape)
+                order.append(key)
             }
         }
     }
@@ -120,18 +125,7 @@ final class ObjectShape {
             for key in other.order { if let member = other.members[key] { mapValues.merge(member.shape) } }
             return
         }
-        for key in other.order {
-            guard let theirs = other.members[key] else { continue }
-            if let known = members[key] {
-                known.shape.merge(theirs.shape)
-                members[key] = (known.count + theirs.count, known.shape)
-            } else {
-                let shape = ValueShape(level: level + 1)
-                shape.merge(theirs.shape)
-                members[key] = (theirs.count, shape)
-                order.append(key)
-            }
-        }
+        takeMembers(of: other)
         // Groups are for objects at one place; a merge (map values, elements) keeps none.
         groups = nil
         if order.count > Self.keyLimit { foldIntoMap() }
