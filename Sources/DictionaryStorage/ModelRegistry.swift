@@ -5,8 +5,19 @@ public struct ModelRegistry: Sendable {
     /// The registered schemas and how to make their models.
     public private(set) var schemas: [ModelSchema] = []
 
+    /// Whether `bestMatch` chooses a model by how an object looks; when false, models are bound
+    /// only by name (a model named on the command line, a record type's name).
+    public var matchesByShape = true
+
     /// An empty registry.
     public init() {}
+
+    /// The same models, bound only by name: `bestMatch` finds none.
+    public func bindingByNameOnly() -> ModelRegistry {
+        var registry = self
+        registry.matchesByShape = false
+        return registry
+    }
 
     /// Registers a model type: its schema, validated by the model's own `validate()`.
     public mutating func register<Model: DictionaryStorageModel>(_ type: Model.Type) {
@@ -31,9 +42,9 @@ public struct ModelRegistry: Sendable {
             .map(\.element)
     }
 
-    /// The best-matching schema if it scores at least `threshold`.
+    /// The best-matching schema if it scores at least `threshold` (none when `matchesByShape` is off).
     public func bestMatch(for object: JSONObject, threshold: Double = 0.5) -> ModelSchema? {
-        guard let best = ranked(for: object).first, best.score >= threshold else { return nil }
+        guard matchesByShape, let best = ranked(for: object).first, best.score >= threshold else { return nil }
         return best.schema
     }
 }

@@ -15,6 +15,8 @@ extension BrowserRuntime {
         case .checkDocument:
             startCheck(of: state)
             return []
+        case .writeSchema(let path, let text, let overwrite):
+            return [Self.writeSchema(text, to: path, overwrite: overwrite, documentPath: state.document.origin?.path)]
         case .openInEditor(let request):
             // The editor has the terminal until it returns; its outcome is news.
             terminal.suspend()

@@ -114,6 +114,7 @@ final class ObjectShape {
     func merge(_ other: ObjectShape) {
         settle()
         other.settle()
+        let before = count
         count += other.count
         truncated = truncated || other.truncated
         if let theirs = other.mapValues {
@@ -126,9 +127,33 @@ final class ObjectShape {
             return
         }
         takeMembers(of: other)
-        // Groups are for objects at one place; a merge (map values, elements) keeps none.
-        groups = nil
+        mergeGroups(of: other, after: before)
         if order.count > Self.keyLimit { foldIntoMap() }
+    }
+
+    /// Keeps the candidates both shapes still have, their groups merged tag by tag (a nested
+    /// tagged union stays one when its parent's groups settle); a shape that had seen nothing
+    /// takes the other's. Copies, never shares, the other's groups: both go on being written to.
+    private func mergeGroups(of other: ObjectShape, after before: Int) {
+        guard let theirs = other.groups, before == 0 || groups != nil else {
+            groups = nil
+            return
+        }
+        var merged: [String: [String: ObjectShape]] = [:]
+        for (key, theirGroups) in theirs {
+            guard var byTag = before == 0 ? [:] : groups?[key] else { continue }
+            for (tag, group) in theirGroups {
+                if let mine = byTag[tag] {
+                    mine.merge(group)
+                } else {
+                    let copy = ObjectShape(level: level, depth: group.depth, firstSeen: before + group.firstSeen)
+                    copy.merge(group)
+                    byTag[tag] = copy
+                }
+            }
+            if byTag.count <= Self.tagValueLimit { merged[key] = byTag }
+        }
+        groups = merged
     }
 
     /// The objects are a map: one shape for all their values.

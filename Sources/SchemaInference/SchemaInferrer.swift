@@ -24,9 +24,30 @@ public final class SchemaInferrer {
     }
 
     /// The schema for the samples so far, with `$schema` naming 2020-12 (with no sample: `{}`,
-    /// which takes anything).
-    public func schema() -> JSONValue {
-        guard case .object(let body) = SchemaWriter().schema(root) else { return .object([:]) }
-        return .object(JSONObject([("$schema", "https://json-schema.org/draft/2020-12/schema")] + body.members.map { ($0.key, $0.value) }))
+    /// which takes anything); every sample validates against it unless `outliers` leaves some out.
+    public func schema(outliers: OutlierPolicy = .included) -> JSONValue {
+        let writer = SchemaWriter(leavesOutOutliers: outliers == .leftOut)
+        guard case .object(let body) = writer.schema(root) else { return .object([:]) }
+        return .object(JSONObject([("$schema", JSONValue.string(Self.dialect))] + body.members.map { ($0.key, $0.value) }))
     }
+
+    /// The schema of an array whose elements are the samples so far.
+    public func arraySchema(outliers: OutlierPolicy = .included) -> JSONValue {
+        let items = SchemaWriter(leavesOutOutliers: outliers == .leftOut).schema(root)
+        return .object(["$schema": .string(Self.dialect), "type": "array", "items": items])
+    }
+
+    private static let dialect = "https://json-schema.org/draft/2020-12/schema"
+
+}
+
+/// What a schema does with values of a kind seen rarely where another kind is the rule (`"age":
+/// "high"` among a hundred integer ages).
+public enum OutlierPolicy: Sendable {
+    /// The schema takes them too: every sample validates (`keepsake schema infer`).
+    case included
+    /// The schema takes only the usual kind, so the rare values stand out as not matching it (the
+    /// browser's inferred model): where at least 8 values that are not `null` were seen at a place
+    /// and one kind holds 90% of them, the other kinds are left out.
+    case leftOut
 }

@@ -6,6 +6,8 @@ import LosslessJSON
 /// tag with `const`, a format only when every string passed its strict check, an `enum` only for a
 /// small set of strings seen many times.
 struct SchemaWriter {
+    /// Whether a kind seen rarely at a place is left out (`OutlierPolicy.leftOut`).
+    var leavesOutOutliers = false
     /// At most this many distinct strings make an `enum`…
     static let enumLimit = 16
     /// …and only when seen this many times over per value (a set repeated, not a list of names).
@@ -17,12 +19,13 @@ struct SchemaWriter {
 
     /// The schema for the values a shape saw.
     func schema(_ shape: ValueShape) -> JSONValue {
+        let kept = leavesOutOutliers ? Self.commonKinds(shape) : Set(ValueKind.allCases)
         var branches: [JSONObject] = []
-        if shape.booleans > 0 { branches.append(["type": "boolean"]) }
-        if shape.integers + shape.fractions > 0 { branches.append(["type": shape.fractions > 0 ? "number" : "integer"]) }
-        if let strings = shape.strings { branches.append(schema(strings)) }
-        if let arrays = shape.arrays { branches.append(schema(arrays)) }
-        if let objects = shape.objects { branches.append(schema(objects)) }
+        if shape.booleans > 0, kept.contains(.boolean) { branches.append(["type": "boolean"]) }
+        if shape.integers + shape.fractions > 0, kept.contains(.number) { branches.append(["type": shape.fractions > 0 ? "number" : "integer"]) }
+        if let strings = shape.strings, kept.contains(.string) { branches.append(schema(strings)) }
+        if let arrays = shape.arrays, kept.contains(.array) { branches.append(schema(arrays)) }
+        if let objects = shape.objects, kept.contains(.object) { branches.append(schema(objects)) }
         let nullable = shape.nulls > 0
         switch branches.count {
         case 0: return nullable ? .object(["type": "null"]) : .object([:])
@@ -30,6 +33,24 @@ struct SchemaWriter {
         case 1: return .object(Self.nullable(branches[0]))
         default: return .object(["anyOf": .array((branches + (nullable ? [["type": "null"]] : [])).map(JSONValue.object))])
         }
+    }
+
+    /// The kinds of value besides `null`, as `OutlierPolicy.leftOut` weighs them.
+    enum ValueKind: CaseIterable {
+        case boolean, number, string, array, object
+    }
+
+    /// The kinds a place's schema keeps when outliers are left out: every kind, unless one kind
+    /// holds at least 90% of at least 8 values that are not `null` — then that kind alone (a few
+    /// `null`s stay: they read as an optional value, not a mistake).
+    static func commonKinds(_ shape: ValueShape) -> Set<ValueKind> {
+        let counts: [(ValueKind, Int)] = [
+            (.boolean, shape.booleans), (.number, shape.integers + shape.fractions), (.string, shape.strings?.count ?? 0),
+            (.array, shape.arrays?.count ?? 0), (.object, shape.objects?.count ?? 0),
+        ]
+        let values = counts.reduce(0) { $0 + $1.1 }
+        guard values >= 8, let (kind, most) = counts.max(by: { $0.1 < $1.1 }), most * 10 >= values * 9 else { return Set(ValueKind.allCases) }
+        return [kind]
     }
 
     /// A branch that also takes `null`: its type as a list (and `null` in its enum), else `anyOf`.

@@ -64,7 +64,7 @@ struct ConfigFileTmuxTests {
         let session = try TmuxSession([file.path], width: 120)
         session.waitFor("the settings with their comments") { $0.contains("editor.rulers") && $0.contains("the second is the hard limit") }
         try session.find("sswg", expectingPath: #"."[swift]"."editor.defaultFormatter""#)
-        try session.replaceValue(with: #""swiftlang.swift-format""#)  // an untyped value: its editor takes JSON
+        try session.replaceValue(with: "swiftlang.swift-format")  // a string of the inferred model: its editor takes text
         session.waitFor("the edit") { $0.contains("swiftlang.swift-format") && $0.contains("● modified") }
         try session.save()
         try session.send("q")

@@ -92,10 +92,10 @@ struct TmuxLinesTests {
         let session = try TmuxSession([file.path])
         session.waitFor("the lines as an array") { $0.contains("3 items") && $0.contains("rows.jsonl") }
         try session.find("b", expectingPath: ".[1].tag")
-        try session.replaceValue(with: "\"B\"")
+        try session.replaceValue(with: "B")
         try session.save(showing: "\"B\"")
         try session.find("c", expectingPath: ".[2].tag")
-        try session.replaceValue(with: "\"C\"")
+        try session.replaceValue(with: "C")
         try session.save(showing: "\"C\"")
         try session.send("q")
         session.waitForExit()

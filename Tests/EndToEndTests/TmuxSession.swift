@@ -131,8 +131,11 @@ func scratchFolder() throws -> URL {
     return folder
 }
 
+/// A copy of a sample in a `Samples` folder of its own, where sample models bind by how a
+/// document looks, as in the repository's.
 func copySample(_ name: String) throws -> URL {
-    let folder = try scratchFolder()
+    let folder = try scratchFolder().appendingPathComponent("Samples")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = folder.appendingPathComponent(name)
     try FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: copy)
     return copy

@@ -142,7 +142,7 @@ struct TmuxTests {
         opened.waitFor("the first screen") { $0.contains("row 1 of") && $0.contains("Ada Lovelace") }
         try opened.send("G")
         let elements = 300 * ((1 << 20) / element.utf8.count) + 1
-        opened.waitFor("G waiting, or the whole already there") { $0.contains("to go to the end — Esc stops waiting") || $0.contains(".[\(elements - 1)] ") }
+        opened.waitFor("G waiting, or the whole already there") { $0.contains("to go to the end — Esc stops") || $0.contains(".[\(elements - 1)] ") }
         opened.waitFor("the last element", timeout: 60) { $0.contains(".[\(elements - 1)] ") && !$0.contains("%…") }
         // The last record (indexed when opened) edited and saved: only its id's bytes change.
         try opened.send("l")

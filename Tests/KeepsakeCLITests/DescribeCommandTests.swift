@@ -88,4 +88,32 @@ struct DescribeCommandTests {
         #expect(try ValidateSelectionCLITests.run(["describe", file, "..x["], config: scratch.url).status == 2)
         #expect(try ValidateSelectionCLITests.run(["describe", "--model", "Nope", file], config: scratch.url).status == 2)
     }
+
+    /// A file of one's own that no schema describes is described by a model inferred from it —
+    /// not by a sample model it happens to resemble: enums are menus, and the outlier's own kind
+    /// is left out of its field's type. Sample models bind by looks only in a `Samples` folder.
+    @Test func aFileNothingDescribesIsDescribedByAModelInferredFromIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let genders = ["male", "female", "other"]
+        var people = (0..<12).map { #"{"name": "P\#($0)", "age": \#(20 + $0), "gender": "\#(genders[$0 % 3])"}"# }
+        people.append(#"{"name": "Q", "age": "high", "gender": "male"}"#)
+        let text = "[" + people.joined(separator: ",\n") + "]\n"
+        let file = try scratch.file("people.json", text)
+        let result = try ValidateSelectionCLITests.run(["describe", file, "--output", "json", "--verbose"], config: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("described by a model inferred from it"), "\(result.stderr)")
+        let byPath = try lines(result.stdout)
+        #expect(byPath["/0/gender"]?["enum"] as? [String] == genders)
+        #expect(byPath["/0/age"]?["type"] as? String == "integer")
+        #expect(!result.stdout.contains("Person"))
+        // In a Samples folder the sample model Person binds, as before.
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("Samples"), withIntermediateDirectories: true)
+        let sampleFile = try scratch.file("Samples/people.json", text)
+        let sample = try ValidateSelectionCLITests.run(["describe", sampleFile, "/0"], config: scratch.url)
+        #expect(sample.status == 0 && sample.stdout.contains("Person"), "\(sample.stdout)\n\(sample.stderr)")
+        // --no-schema: nothing describes it.
+        let untyped = try ValidateSelectionCLITests.run(["describe", file, "/0/gender", "--output", "json", "--no-schema"], config: scratch.url)
+        #expect(untyped.status == 0 && !untyped.stdout.contains("enum"), "\(untyped.stdout)")
+    }
 }

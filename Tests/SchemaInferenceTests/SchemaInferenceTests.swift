@@ -149,6 +149,26 @@ struct SchemaInferenceTests {
         #expect(!shallow.reachedDepthLimit)
     }
 
+    /// The browser's model leaves out a kind seen rarely where another is the rule, so the rare
+    /// value stands out; a kind too common to be a mistake, and `null`, stay.
+    @Test func outliersAreLeftOutOnlyWhenAskedAndOnlyWhenRare() throws {
+        let inferrer = SchemaInferrer()
+        for age in 0..<19 { inferrer.add(try JSONValue(parsing: #"{"age": \#(age), "nick": null}"#)) }
+        inferrer.add(try JSONValue(parsing: #"{"age": "high", "nick": "z"}"#))
+        #expect(at(inferrer.schema(), "properties", "age", "anyOf") == [["type": "integer"], ["type": "string"]])
+        let model = inferrer.schema(outliers: .leftOut)
+        #expect(at(model, "properties", "age") == ["type": "integer"])
+        // One string among 20 values (19 of them null) is no outlier: too few values to tell.
+        #expect(at(model, "properties", "nick") == ["type": ["string", "null"]])
+        let outlier = try JSONDocument(#"{"age": "high", "nick": "z"}"#)
+        #expect(!(try compiled(model)).isValid(outlier))
+        // Two strings in ten ages (20%) are a second kind, not a mistake.
+        let mixed = SchemaInferrer()
+        for age in 0..<8 { mixed.add(try JSONValue(parsing: #"{"age": \#(age)}"#)) }
+        for _ in 0..<2 { mixed.add(try JSONValue(parsing: #"{"age": "high"}"#)) }
+        #expect(at(mixed.schema(outliers: .leftOut), "properties", "age", "anyOf") == [["type": "integer"], ["type": "string"]])
+    }
+
     @Test func noSampleTakesAnything() {
         #expect(SchemaInferrer().schema() == ["$schema": "https://json-schema.org/draft/2020-12/schema"])
         #expect(SchemaInferrer().samples == 0)

@@ -4,7 +4,7 @@ import LosslessJSON
 /// Which schema a document gets, in this order: the one named on the command line; the one the
 /// document's own `$schema` names, when that is a local file, a URI the catalogs or `--schema-map`
 /// folders map, or one of the dialects' meta-schemas (the document is a schema); the first catalog
-/// entry whose `fileMatch` takes the file; else none. keepsake never adds `$schema` to a document.
+/// entry whose `fileMatch` takes the file; else none. Selection never adds `$schema` to a document.
 public struct SchemaSelection: Sendable {
     /// A chosen schema and why.
     public struct Choice: Sendable {

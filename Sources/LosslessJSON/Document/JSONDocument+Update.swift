@@ -16,7 +16,8 @@ extension JSONDocument {
             if let node = node(at: path), let unfolded = unfoldingSubtree(node, byteBudget: Self.subtreeUnfoldBytes) { self = unfolded.document }
         }
         guard let node = node(at: path) else { throw .notFound(path) }
-        let edits = edits(from: node, at: path, to: newValue)
+        var steps = path
+        let edits = edits(from: node, at: &steps, to: newValue)
         guard edits.count > 1, !path.isRoot else {
             var splices: [JSONSplice] = []
             for edit in edits { splices.append(try apply(edit)) }
@@ -33,7 +34,8 @@ extension JSONDocument {
         } catch {
             throw .invalidResult(error)
         }
-        for edit in local.edits(from: local.root, at: .root, to: newValue) { try local.apply(edit) }
+        var root = JSONPath.root
+        for edit in local.edits(from: local.root, at: &root, to: newValue) { try local.apply(edit) }
         let splice = JSONSplice(
             offset: range.lowerBound, removed: rawBytes(node), inserted: local.text.slice(indent.utf8.count..<local.text.count))
         try apply(splice)
@@ -41,7 +43,9 @@ extension JSONDocument {
     }
 
     /// The edits that turn the value at `node` into `newValue`, each valid after the ones before it.
-    fileprivate func edits(from node: Node, at path: JSONPath, to newValue: JSONValue) -> [JSONEdit] {
+    /// `path` is one path stepped into and back out of, not a copy per level: copies made a
+    /// million-level value's edit take memory in the square of its depth.
+    fileprivate func edits(from node: Node, at path: inout JSONPath, to newValue: JSONValue) -> [JSONEdit] {
         // A folded container has no members to compare: it is read whole.
         if isFolded(node) { return value(node) == newValue ? [] : [.replace(at: path, with: newValue)] }
         switch (kind(node), newValue) {
@@ -69,7 +73,9 @@ extension JSONDocument {
             }
             for key in keys {
                 guard let child = children[key], let value = newObject[key] else { continue }
-                result += edits(from: child, at: path.appending(.key(key)), to: value)
+                path.components.append(.key(key))
+                result += edits(from: child, at: &path, to: value)
+                path.components.removeLast()
             }
             for member in newObject.members where children[member.key] == nil {
                 result.append(.insertMember(in: path, key: member.key, value: member.value))
@@ -80,7 +86,9 @@ extension JSONDocument {
             let common = min(old.count, newElements.count)
             var result: [JSONEdit] = []
             for index in 0..<common {
-                result += edits(from: old[index], at: path.appending(.index(index)), to: newElements[index])
+                path.components.append(.index(index))
+                result += edits(from: old[index], at: &path, to: newElements[index])
+                path.components.removeLast()
             }
             if newElements.count > old.count {
                 for element in newElements[common...] { result.append(.insertElement(in: path, value: element)) }

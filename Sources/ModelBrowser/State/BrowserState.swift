@@ -92,6 +92,8 @@ public struct BrowserState: Sendable {
     public var checkPending: Bool { check.pending }
     /// While the document is the start of a file whose whole is still loading (or failed to).
     public internal(set) var partialLoad: PartialLoad?
+    /// The schema the model was inferred from, when nothing else described the document.
+    public internal(set) var inferredSchema: InferredSchema?
     /// What the checker found, in document order.
     public var problems: [DocumentProblem] { check.problems }
     /// The first problem at each path (for the rows' warnings).
@@ -148,11 +150,14 @@ public struct BrowserState: Sendable {
 
     /// Describes the whole root with a type made from data (a JSON Schema's), its models and its
     /// checker, replacing what the registry's best match gave; the title bar shows `name`.
+    /// `inferred` is the schema when it was inferred from the document (`S` saves it).
     public mutating func describe(
-        as type: FieldType, name: String, models: ModelRegistry, checker: (any DocumentChecker)?, checkInBackground: Bool = false
+        as type: FieldType, name: String, models: ModelRegistry, checker: (any DocumentChecker)?, checkInBackground: Bool = false,
+        inferred: InferredSchema? = nil
     ) {
         registry = models
         binding = .typed(type, name: name)
+        inferredSchema = inferred
         if let checker { attach(checker, inBackground: checkInBackground) }
         rebuildRows()
     }

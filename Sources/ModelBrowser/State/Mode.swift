@@ -39,6 +39,8 @@ public enum EditPurpose: Hashable, Sendable {
     case otherEnumValue(row: Int)
     /// The comment after the member at a row.
     case comment(row: Int)
+    /// Where to write the inferred schema.
+    case schemaPath
 }
 
 /// How a known field's text is turned into JSON.
@@ -134,11 +136,15 @@ public struct Confirmation: Hashable, Sendable {
         case retrySave(path: String?)
         /// Someone else changed what the browser shows (the sentence says what): reload, or keep this view.
         case changedByOthers(String)
+        /// The inferred schema's file exists: overwrite it, or keep it.
+        case overwriteSchema(path: String)
+        /// The inferred schema was written: add `$schema` naming it (`reference`) to the document?
+        case addSchemaReference(String)
     }
 
     /// What an answer means.
     public enum Answer: Hashable, Sendable {
-        case delete, keep, save, discard, cancel, overwrite, reload, reapply, reopen, writeInPlace, splitLinks, retry
+        case delete, keep, save, discard, cancel, overwrite, reload, reapply, reopen, writeInPlace, splitLinks, retry, add
     }
 
     /// One answer and its key.
@@ -170,6 +176,22 @@ public struct Confirmation: Hashable, Sendable {
     /// "Delete …?"
     static func delete(_ path: String, row: Int) -> Confirmation {
         Confirmation(question: "Delete \(path)?", choices: [Choice(key: "y", label: "delete", answer: .delete), Choice(key: "n", label: "keep", answer: .keep)], purpose: .delete(row: row))
+    }
+
+    /// The inferred schema's file exists.
+    static func overwriteSchema(_ path: String) -> Confirmation {
+        Confirmation(
+            question: "\(path) exists.",
+            choices: [Choice(key: "o", label: "overwrite it", answer: .overwrite), Choice(key: "c", label: "cancel", answer: .cancel)],
+            purpose: .overwriteSchema(path: path))
+    }
+
+    /// Adding `$schema` after writing the inferred schema: asked, never done silently.
+    static func addSchemaReference(_ reference: String, writtenTo path: String) -> Confirmation {
+        Confirmation(
+            question: "Wrote \(path). Add \"$schema\": \"\(reference)\" to the document?",
+            choices: [Choice(key: "y", label: "add it", answer: .add), Choice(key: "n", label: "no", answer: .keep)],
+            purpose: .addSchemaReference(reference))
     }
 
     /// Quitting with unsaved changes.

@@ -143,6 +143,10 @@ extension BrowserState {
             return saveEffects(path: path, confirmed: true)
         case (.saveWithProblems, _):
             quitAfterSave = false
+        case (.overwriteSchema(let path), .overwrite):
+            return saveInferredSchema(to: path, overwrite: true)
+        case (.addSchemaReference(let reference), .add):
+            addSchemaReference(reference)
         case (.editorSyntaxError, .discard):
             say("discarded what the editor left; nothing changed")
         default:

@@ -135,6 +135,8 @@ extension BrowserState {
             moveOrWait(.find(forward: true))
         case .command:
             return run(command: text.trimmingSpaces)
+        case .schemaPath:
+            return saveInferredSchema(to: text)
         }
         return []
     }

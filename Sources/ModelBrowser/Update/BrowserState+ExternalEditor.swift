@@ -46,12 +46,14 @@ extension BrowserState {
         return []
     }
 
-    /// Replaces the value at a row: through the model's setter when it is a known field (checked like
-    /// any edit), else with `rawText` spliced in as it is (the person's own layout), else serialized
-    /// (as in JSON Lines when the layout takes several lines: a value stays on its line).
+    /// Replaces the value at a row: a scalar of a known field through the model's setter (checked
+    /// like any edit); else with `rawText` spliced in as it is (the person's own layout; the schema
+    /// check looks at it as at any edit), else serialized (as in JSON Lines when the layout takes
+    /// several lines: a value stays on its line). A container is never diffed through its parent
+    /// object: that read the parent whole, a million levels of it taking a minute and gigabytes.
     private mutating func replace(row r: Int, path: JSONPath, with value: JSONValue, rawText: String?) {
         var cache = AnnotationCache()
-        if annotation(ofRow: r, cache: &cache).field != nil {
+        if value.arrayValue == nil, value.objectValue == nil, annotation(ofRow: r, cache: &cache).field != nil {
             setField(row: r, to: value)
             return
         }

@@ -33,6 +33,11 @@ public enum Event: Hashable, Sendable {
     case loadProgressed(LoadingProgress)
     /// The load of the whole document behind a partial first screen failed (the message says why).
     case loadFailed(String)
+    /// The inferred schema was written to `path`; `reference` names it from the document's folder.
+    case schemaWritten(path: String, reference: String)
+    /// The inferred schema was not written: `path` exists (and overwriting was not asked for), or
+    /// the write failed (the message says why).
+    case schemaNotWritten(path: String, message: String, exists: Bool)
 }
 
 /// Work the executable carries out for the pure browser.
@@ -53,6 +58,9 @@ public enum Effect: Hashable, Sendable {
     case openInEditor(EditorRequest)
     /// Check the whole document in the background (answered by `Event.checked`).
     case checkDocument
+    /// Write a schema's text to a file (answered by `Event.schemaWritten` or `.schemaNotWritten`);
+    /// an existing file only when `overwrite`.
+    case writeSchema(path: String, text: String, overwrite: Bool)
 }
 
 /// A value opened in an external editor: what the temporary file holds, and where it came from.

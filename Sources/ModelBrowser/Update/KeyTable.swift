@@ -6,7 +6,7 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case find, findNext, findPrevious, edit, add, addRequired, delete, rename, switchVariant, clear, undo, redo
     case showDiff, showDetails, save, command, quit, copyPath, copyValue, help
     case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
-    case toggleMember, editComment, toggleComments
+    case toggleMember, editComment, toggleComments, saveInferredSchema
     // Menus
     case choiceDown, choiceUp, choicePageDown, choicePageUp, choose
     // Help and diff views
@@ -120,6 +120,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("i")], .showDetails, help: "what the model or schema says of the value: its whole description, default, examples, allowed values"),
         KeyBinding([.character("D")], .showDiff, help: "show the pending changes as a unified diff"),
         KeyBinding([.character("!")], .showProblems, help: "list the schema's errors in the document; Enter goes to one"),
+        KeyBinding([.character("S")], .saveInferredSchema, help: "save the inferred model's schema (shown when nothing else describes the file) beside the file or to a path; then asks whether to add $schema"),
         KeyBinding([.control("s")], .save, help: "save (also :w; :w PATH saves as, :wq saves and quits)", hint: "^S save"),
         KeyBinding([.character(":")], .command, help: "go to a path (.users[3].email or /users/3/email; Tab completes) or a command: :w, :w PATH, :wq, :q, :q!, :e (reload), :e!"),
         KeyBinding([.character("q")], .quit, help: "quit (asks to save, discard or cancel when modified)", hint: "q quit"),

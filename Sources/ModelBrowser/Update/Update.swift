@@ -57,6 +57,12 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
     case .notice(let text):
         state.status.append(text)
         return []
+    case .schemaWritten(let path, let reference):
+        state.inferredSchemaWritten(to: path, reference: reference)
+        return []
+    case .schemaNotWritten(let path, let message, let exists):
+        if exists { state.mode = .confirm(.overwriteSchema(path)) } else { state.say(message, error: true) }
+        return []
     case .key(let key):
         state.status.clear()
         let effects = state.handle(key)
@@ -191,6 +197,7 @@ extension BrowserState {
         case .redo: redo()
         case .showDiff: mode = .diff(lines: document.text.unifiedDiff(from: saved.text, name: sourceName), scroll: 0)
         case .showProblems: showProblems()
+        case .saveInferredSchema: askWhereToSaveInferredSchema()
         case .save: return saveEffects(path: nil)
         case .command: mode = .editing(LineEditor(), .command)
         case .quit: return quit()

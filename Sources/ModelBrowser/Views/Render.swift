@@ -169,6 +169,7 @@ private func prompt(for purpose: EditPurpose) -> String {
     case .field(_, .string): "value: "
     case .otherEnumValue: "other value: "
     case .comment: "comment: "
+    case .schemaPath: "save the inferred schema to: "
     }
 }
 

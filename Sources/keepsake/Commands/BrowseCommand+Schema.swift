@@ -10,9 +10,11 @@ extension BrowseCommand {
     /// `$schema` or a catalog names (chosen for each load; a schema that cannot be read or compiled
     /// is a warning in the status line, and the document is browsed without it). Remote schemas
     /// come from the cache at once; what is missing or old is fetched on another thread, and the
-    /// document is described again when it arrives. `nil` when a model was named, `--no-schema`
-    /// was given, or a record store is opened.
-    func describer(for file: String, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
+    /// document is described again when it arrives. A document no schema and no model describes
+    /// gets a model inferred from it (`InferredModel`), checked against it unless the file is
+    /// `large` (read behind its first screen). `nil` when a model was named, `--no-schema` was
+    /// given, or a record store is opened.
+    func describer(for file: String, large: Bool, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
         guard model == nil, !schemaOptions.noSchema, tableOptions.table == nil else { return nil }
         let sources = try SchemaSources(schemaOptions, settings: settings)
         let explicit = try sources.loadExplicit(.cacheOnly)
@@ -25,7 +27,7 @@ extension BrowseCommand {
         return { state in
             if case .recordsByType = state.binding { return nil }
             if case .rows = state.binding { return nil }
-            Self.describe(&state, file: path, sources: sources, compiled: complete)
+            Self.describe(&state, file: path, sources: sources, compiled: complete, inferring: (InferredModel.proposedPath(besides: file), checked: !large))
             let wanted = sources.remote.takeWanted()
             guard let first = wanted.first else { return nil }
             state.note("fetching \(first)\(wanted.count > 1 ? " and \(wanted.count - 1) more" : "") (browsing without it until it arrives)")
@@ -39,9 +41,12 @@ extension BrowseCommand {
     }
 
     /// Describes a state by the schema its sources choose, looking up remote documents in the
-    /// cache only; says in one line why a schema is not used, what of it is unresolved, what the
-    /// run fetched and what it could not (replacing what an earlier pass said).
-    static func describe(_ state: inout BrowserState, file: String?, sources: SchemaSources, compiled: (JSONSchema, String)?) {
+    /// cache only, else — when no model is bound either — by a model inferred from it; says in one
+    /// line why a schema is not used, what of it is unresolved, what the run fetched and what it
+    /// could not (replacing what an earlier pass said).
+    static func describe(
+        _ state: inout BrowserState, file: String?, sources: SchemaSources, compiled: (JSONSchema, String)?, inferring: (proposedPath: String?, checked: Bool)
+    ) {
         var lines: [String] = []
         var failed = false
         do {
@@ -51,6 +56,11 @@ extension BrowseCommand {
                     as: description.rootType, name: description.name, models: description.registry,
                     checker: SchemaChecker(schema, name: description.name), checkInBackground: true)
                 if let note = unresolvedNote(schema, name: description.name) { lines.append(note) }
+            } else if case .none = state.binding {
+                switch InferredModel.infer(from: state.document) {
+                case .success(let model): model.describe(&state, proposedPath: inferring.proposedPath, checked: inferring.checked)
+                case .failure(let refusal): lines.append(refusal.description)
+                }
             }
         } catch {
             failed = true

@@ -1,5 +1,7 @@
+import Foundation
 import ArgumentParser
 import CursesTerminal
+import DictionaryStorage
 import KeepsakeSettings
 import LosslessJSON
 import ModelBrowser
@@ -50,13 +52,13 @@ struct BrowseCommand: ParsableCommand {
             throw CommandFailure(
                 message: "--schema describes one document; \(file) holds \(source.layout == .recordsByType ? "records of several types" : "a row per key") — browse it without --schema", code: 2)
         }
-        let describe = try describer(for: file, settings: settings)
+        let describe = try describer(for: file, large: source.loadsSlowly, settings: settings)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
         let interactive = isatty(STDOUT_FILENO) == 1 && (file == "-" || isatty(STDIN_FILENO) == 1)
         do {
-            try Browser.run(source: source, registry: SampleModels.registry, modelName: model, settings: settings, describe: describe, showProgress: interactive) {
+            try Browser.run(source: source, registry: Self.registry(for: file), modelName: model, settings: settings, describe: describe, showProgress: interactive) {
                 guard isatty(STDOUT_FILENO) == 1 else {
                     throw CommandFailure(message: "the browser needs a terminal; use `keepsake get` or `keepsake validate` in scripts")
                 }
@@ -69,6 +71,14 @@ struct BrowseCommand: ParsableCommand {
         } catch let error as DocumentSourceError {
             throw CommandFailure(message: error.message)
         }
+    }
+
+    /// The sample models, bound by how a document looks only to the files of a `Samples` folder
+    /// (where they are the point); elsewhere only by name (`--model`, a record type's name), so a
+    /// file of one's own is not taken for a sample it happens to resemble.
+    static func registry(for file: String) -> ModelRegistry {
+        let folders = URL(fileURLWithPath: file).standardizedFileURL.pathComponents.dropLast()
+        return folders.contains("Samples") ? SampleModels.registry : SampleModels.registry.bindingByNameOnly()
     }
 
     /// The source FILE names (`SourceLocation`): a record store or table of an SQLite database, a

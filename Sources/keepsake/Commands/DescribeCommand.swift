@@ -12,7 +12,7 @@ struct DescribeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
         abstract: "Print what the model or schema says about each value under a path: known, kept or not allowed, its type, the values its menu offers, its default, description and variant.",
-        discussion: "The description is the browser's own: the schema is chosen as validate and the browser choose it (--schema, else the settings file's associations, $schema, a catalog's fileMatch; --no-schema for none), else the model the browser would bind (--model names one). A member typed through additionalProperties, patternProperties or items is known; the members of every branch that applies are known. Each object's missing required members follow it, with status missing-required. --output json prints one JSON object per line: path (a JSON Pointer; the root is \"\"), kind (the JSON kind; absent for a missing member), status (known, kept, not-allowed, missing-required; absent when nothing describes the value), type, enum (every value the menu offers), open (true when the menu also takes a value of one's own), default (JSON; default-source for a compiled model's Swift expression), description, variant, warning — each key absent when there is nothing to say. Exit status: 0, 1 when the file cannot be read or holds no value at PATH, 2 for a usage error or a schema that $schema or a catalog names but that cannot be used."
+        discussion: "The description is the browser's own: the schema is chosen as validate and the browser choose it (--schema, else the settings file's associations, $schema, a catalog's fileMatch; --no-schema for none), else the model the browser would bind (--model names one; a sample model binds unnamed only to the files of a Samples folder), else — as in the browser — a model inferred from the document (from the first 1,000 elements of a root array). A member typed through additionalProperties, patternProperties or items is known; the members of every branch that applies are known. Each object's missing required members follow it, with status missing-required. --output json prints one JSON object per line: path (a JSON Pointer; the root is \"\"), kind (the JSON kind; absent for a missing member), status (known, kept, not-allowed, missing-required; absent when nothing describes the value), type, enum (every value the menu offers), open (true when the menu also takes a value of one's own), default (JSON; default-source for a compiled model's Swift expression), description, variant, warning — each key absent when there is nothing to say. Exit status: 0, 1 when the file cannot be read or holds no value at PATH, 2 for a usage error or a schema that $schema or a catalog names but that cannot be used."
     )
 
     @Argument(help: "The JSON, JSON with comments or JSON5 file (\"-\" for standard input).")
@@ -54,11 +54,21 @@ struct DescribeCommand: ParsableCommand {
             throw CommandFailure(message: "\(shownInMessage(file)): describe reads one document; for a line of JSON Lines, pipe it: keepsake get FILE '.[N]' | keepsake describe -", code: 2)
         }
         let document = try read(options: options)
-        var state = BrowserState(document: document, sourceName: file, registry: SampleModels.registry, modelName: model)
+        var state = BrowserState(document: document, sourceName: file, registry: BrowseCommand.registry(for: file), modelName: model)
         if model == nil, let chosen = try schema(for: document) {
             let description = SchemaDescription(chosen.schema, name: chosen.name)
             state.describe(as: description.rootType, name: description.name, models: description.registry, checker: nil)
             if let note = unresolvedNote(chosen.schema, name: description.name) { printError("keepsake: \(note)") }
+        } else if model == nil, !schemaOptions.noSchema, case .none = state.binding {
+            // As the browser: a document nothing describes is described by a model inferred from it.
+            switch InferredModel.infer(from: document) {
+            case .success(let inferred):
+                let description = SchemaDescription(inferred.schema, name: inferred.name)
+                state.describe(as: description.rootType, name: description.name, models: description.registry, checker: nil)
+                if verbose { printError("keepsake: no schema or model describes \(shownInMessage(file)); described by a model \(inferred.name) from it") }
+            case .failure(let refusal):
+                printError("keepsake: \(refusal)")
+            }
         }
         let found = state.describeValues(at: target) { described in
             switch output {
