@@ -36,12 +36,9 @@ extension BrowserRuntime {
     /// A path made absolute against the working directory, with `.` and `..` steps resolved.
     static func absolute(_ path: String) -> String {
         var parts: [Substring] = []
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            if getcwd(&buffer, buffer.count) != nil {
-                let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                parts = cwd.split(separator: "/")
-            }
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            parts = String(cString: cwd).split(separator: "/")
+            free(cwd)
         }
         for part in path.split(separator: "/") {
             switch part {

@@ -26,19 +26,20 @@ public final class SchemaInferrer {
     /// The schema for the samples so far, with `$schema` naming 2020-12 (with no sample: `{}`,
     /// which takes anything); every sample validates against it unless `outliers` leaves some out.
     public func schema(outliers: OutlierPolicy = .included) -> JSONValue {
-        let writer = SchemaWriter(leavesOutOutliers: outliers == .leftOut)
-        guard case .object(let body) = writer.schema(root) else { return .object([:]) }
+        guard case .object(let body) = samplesSchema(outliers) else { return .object([:]) }
         return .object(JSONObject([("$schema", JSONValue.string(Self.dialect))] + body.members.map { ($0.key, $0.value) }))
     }
 
     /// The schema of an array whose elements are the samples so far.
     public func arraySchema(outliers: OutlierPolicy = .included) -> JSONValue {
-        let items = SchemaWriter(leavesOutOutliers: outliers == .leftOut).schema(root)
-        return .object(["$schema": .string(Self.dialect), "type": "array", "items": items])
+        .object(["$schema": .string(Self.dialect), "type": "array", "items": samplesSchema(outliers)])
+    }
+
+    private func samplesSchema(_ outliers: OutlierPolicy) -> JSONValue {
+        SchemaWriter(leavesOutOutliers: outliers == .leftOut).schema(root)
     }
 
     private static let dialect = "https://json-schema.org/draft/2020-12/schema"
-
 }
 
 /// What a schema does with values of a kind seen rarely where another kind is the rule (`"age":

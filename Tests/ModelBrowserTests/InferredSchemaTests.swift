@@ -109,5 +109,8 @@ struct InferredSchemaTests {
         #expect(Runtime.reference(to: "/a/p.json", from: "/a/b/people.json") == "/a/p.json")
         #expect(Runtime.reference(to: "/a/b/../b/./p.json", from: "/a/b/people.json") == "p.json")
         #expect(Runtime.reference(to: "/a/p.json", from: nil) == "/a/p.json")
+        // Relative paths are taken from the working directory, as the file was opened.
+        #expect(Runtime.reference(to: "./data/../p.json", from: "people.json") == "p.json")
+        #expect(Runtime.reference(to: "p.json", from: nil) == FileManager.default.currentDirectoryPath + "/p.json")
     }
 }

@@ -63,9 +63,8 @@ struct DescribeCommand: ParsableCommand {
             // As the browser: a document nothing describes is described by a model inferred from it.
             switch InferredModel.infer(from: document) {
             case .success(let inferred):
-                let description = SchemaDescription(inferred.schema, name: inferred.name)
-                state.describe(as: description.rootType, name: description.name, models: description.registry, checker: nil)
-                if verbose { printError("keepsake: no schema or model describes \(shownInMessage(file)); described by a model \(inferred.name) from it") }
+                inferred.describe(&state, proposedPath: nil, checked: false)
+                if verbose { printError("keepsake: no schema or model describes \(shownInMessage(file)); described by a model \(inferred.name == "inferred" ? "inferred from it" : inferred.name)") }
             case .failure(let refusal):
                 printError("keepsake: \(refusal)")
             }

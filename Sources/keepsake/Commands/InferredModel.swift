@@ -42,19 +42,19 @@ struct InferredModel {
             if more { name = "inferred from the first \(sampleLimit.formatted()) elements" }
         } else {
             let length = document.range(root).count
-            guard length <= byteLimit else { return .failure(InferenceRefusal(length: length)) }
+            guard length <= byteLimit else { return .failure(.tooLong(bytes: length)) }
             inferrer.add(document.rootValue)
             body = inferrer.schema(outliers: .leftOut)
         }
         // Past the inferrer's level limit the model would stop typing anyway, and typing the rows of
         // a document that deep costs the browser more than the model gives.
-        guard !inferrer.reachedDepthLimit else { return .failure(InferenceRefusal(length: 0, problem: "the document nests deeper than 256 levels")) }
+        guard !inferrer.reachedDepthLimit else { return .failure(.tooDeep) }
         let text = JSONWriter.serialize(body, style: .pretty) + "\n"
         do {
             return .success(InferredModel(schema: try JSONSchema(text: text, uri: "urn:keepsake:inferred"), text: text, name: name))
         } catch {
             // The writer makes only schemas that compile; say so plainly if one ever does not.
-            return .failure(InferenceRefusal(length: 0, problem: error.description))
+            return .failure(.uncompiled(error.description))
         }
     }
 
@@ -84,14 +84,20 @@ struct InferredModel {
 }
 
 /// Why a document got no inferred model.
-struct InferenceRefusal: Error, CustomStringConvertible {
-    /// The root's length in bytes, when too long to read at once.
-    let length: Int
-    /// What went wrong otherwise.
-    var problem: String?
+enum InferenceRefusal: Error, CustomStringConvertible {
+    /// A root that is not an array, longer than `InferredModel.byteLimit`.
+    case tooLong(bytes: Int)
+    /// Nested past the inferrer's level limit.
+    case tooDeep
+    /// The inferred schema did not compile (the message says why).
+    case uncompiled(String)
 
     var description: String {
-        problem.map { "no model inferred: \($0)" }
-            ?? "no model inferred: the root is \(length / 1_000_000) MB, too long to read at once (keepsake schema infer FILE writes a schema to give with --schema)"
+        switch self {
+        case .tooLong(let bytes):
+            "no model inferred: the root is \(bytes / 1_000_000) MB, too long to read at once (keepsake schema infer FILE writes a schema to give with --schema)"
+        case .tooDeep: "no model inferred: the document nests deeper than 256 levels"
+        case .uncompiled(let message): "no model inferred: \(message)"
+        }
     }
 }
