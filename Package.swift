@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SchemaDescriptions", targets: ["SchemaDescriptions"]),
         .library(name: "SchemaFetching", targets: ["SchemaFetching"]),
         .library(name: "SchemaInference", targets: ["SchemaInference"]),
+        .library(name: "RecordSchemas", targets: ["RecordSchemas"]),
         .library(name: "SwiftSerializationCompat", targets: ["SwiftSerializationCompat"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -75,6 +76,7 @@ let package = Package(
             name: "SchemaFetching",
             dependencies: ["JSONSchema", "LosslessJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(name: "SchemaInference", dependencies: ["LosslessJSON", "JSONSchema"]),
+        .target(name: "RecordSchemas", dependencies: ["RecordStore", "JSONSchema", "SchemaInference", "LosslessJSON"]),
         .target(name: "SchemaDescriptions", dependencies: ["JSONSchema", "DictionaryStorage", "LosslessJSON"]),
         .target(name: "KeepsakeSettings", dependencies: ["ModelBrowser", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CTerminalRestore"),
@@ -97,6 +99,7 @@ let package = Package(
                 "SchemaDescriptions",
                 "SchemaFetching",
                 "SchemaInference",
+                "RecordSchemas",
                 "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -116,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "SwiftSerializationSeedTests",
             dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "DictionaryStorage", "LosslessJSON"]),
+        .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "RecordSchemas", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
             name: "ModelBrowserTests", dependencies: ["ModelBrowser", "ModelBrowserRuntime", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "SchemaDescriptions", "RecordStore"],
             exclude: ["Snapshots"]  // read by path, compared as text

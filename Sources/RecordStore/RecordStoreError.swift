@@ -36,6 +36,8 @@ public enum RecordStoreError: Error, Sendable, CustomStringConvertible {
     case unavailable(path: String, detail: String)
     /// The database has no record table, and this open does not create one.
     case noRecordTable(path: String)
+    /// A record type's schema text is not a JSON Schema document (an object or a boolean).
+    case invalidTypeSchema(type: String, detail: String)
     /// Any other database error, with the database's message.
     case database(path: String, detail: String)
 
@@ -51,6 +53,7 @@ public enum RecordStoreError: Error, Sendable, CustomStringConvertible {
         case .noRecord(let id): "no record with id \(id)"
         case .wrongType(let id, let expected, let found): "record \(id) is a \(found), not a \(expected)"
         case .noSuchTable(let detail): detail
+        case .invalidTypeSchema(let type, let detail): "the schema for \(type) is not kept: \(detail)"
         case .noTransaction: "no transaction is open"
         case .transactionAlreadyOpen: "a transaction is already open; nest with transaction { } instead"
         case .conflict(let id, let expected, let found):

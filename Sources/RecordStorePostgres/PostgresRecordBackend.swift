@@ -143,6 +143,7 @@ public final class PostgresRecordBackend: RecordBackend, @unchecked Sendable {
                         version bigint NOT NULL DEFAULT 1)
                     """)
                 try execute("CREATE INDEX IF NOT EXISTS record_type ON record (type)")
+                try execute(PostgresRecordConnection.createTypeSchemaTable)
                 createdTable = true
             } catch {
                 guard (try? run("SELECT 1 FROM record LIMIT 1")) != nil else { throw error }

@@ -24,9 +24,11 @@ public struct SchemaDescription: @unchecked Sendable {
     /// What the root value is.
     public let rootType: FieldType
 
-    /// The descriptions of a schema; `name` is used when the schema has no title.
-    public init(_ schema: JSONSchema, name: String) {
+    /// The descriptions of a schema; `name` is used when the schema has no title. No model is
+    /// given a name in `reserved` (the names of compiled models it will be registered beside).
+    public init(_ schema: JSONSchema, name: String, reserving reserved: Set<String> = []) {
         let builder = DescriptionBuilder(schema: schema)
+        builder.usedNames = reserved
         rootType = builder.fieldType(schema.root)
         for node in schema.nodes { _ = builder.fieldType(node) }
         builder.freeze()

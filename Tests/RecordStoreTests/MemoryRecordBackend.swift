@@ -11,7 +11,8 @@ final class MemoryRecordBackend: RecordBackend {
     /// The records, and the state saved when an explicit transaction began.
     private struct State {
         var records: [String: StoredRecord] = [:]
-        var beforeExplicit: [String: StoredRecord]?
+        var typeSchemas: [String: String] = [:]
+        var beforeExplicit: (records: [String: StoredRecord], typeSchemas: [String: String])?
     }
 
     private let state = Mutex(State())
@@ -28,15 +29,16 @@ final class MemoryRecordBackend: RecordBackend {
     }
 
     func read<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
-        let connection = Connection(records: state.withLock { $0.records }, statements: statements)
-        return try body(connection)
+        let (records, typeSchemas) = state.withLock { ($0.records, $0.typeSchemas) }
+        return try body(Connection(records: records, typeSchemas: typeSchemas, statements: statements))
     }
 
     func write<T>(_ body: (any RecordConnection) throws -> T) throws -> T {
         try state.withLock { state in
-            let connection = Connection(records: state.records, statements: statements)
+            let connection = Connection(records: state.records, typeSchemas: state.typeSchemas, statements: statements)
             let result = try body(connection)
             state.records = connection.records
+            state.typeSchemas = connection.schemasByType
             return result
         }
     }
@@ -45,7 +47,7 @@ final class MemoryRecordBackend: RecordBackend {
     func createFieldIndex(on path: JSONPath) throws(RecordStoreError) -> String { fieldIndexName(path) }
 
     func beginTransaction() throws(RecordStoreError) {
-        state.withLock { $0.beforeExplicit = $0.records }
+        state.withLock { $0.beforeExplicit = ($0.records, $0.typeSchemas) }
     }
 
     func commitTransaction() throws(RecordStoreError) {
@@ -54,7 +56,7 @@ final class MemoryRecordBackend: RecordBackend {
 
     func rollbackTransaction() throws(RecordStoreError) {
         state.withLock { state in
-            if let before = state.beforeExplicit { state.records = before }
+            if let before = state.beforeExplicit { (state.records, state.typeSchemas) = before }
             state.beforeExplicit = nil
         }
     }
@@ -62,10 +64,12 @@ final class MemoryRecordBackend: RecordBackend {
     /// One read or write's view of the records; a write's changes are kept when it returns.
     final class Connection: RecordConnection {
         var records: [String: StoredRecord]
+        var schemasByType: [String: String]
         let statements: StatementLog
 
-        init(records: [String: StoredRecord], statements: StatementLog) {
+        init(records: [String: StoredRecord], typeSchemas: [String: String], statements: StatementLog) {
             self.records = records
+            self.schemasByType = typeSchemas
             self.statements = statements
         }
 
@@ -158,13 +162,33 @@ final class MemoryRecordBackend: RecordBackend {
         }
 
         func savepoint<T>(_ body: () throws -> T) throws -> T {
-            let before = records
+            let before = (records, schemasByType)
             do {
                 return try body()
             } catch {
-                records = before
+                (records, schemasByType) = before
                 throw error
             }
+        }
+
+        func typeSchema(for type: String) throws -> String? {
+            ran("typeSchema")
+            return schemasByType[type]
+        }
+
+        func typeSchemas() throws -> [(type: String, schema: String)] {
+            ran("typeSchemas")
+            return schemasByType.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+
+        func setTypeSchema(_ schema: String, for type: String, at time: Date) throws {
+            ran("setTypeSchema")
+            schemasByType[type] = schema
+        }
+
+        func removeTypeSchema(for type: String) throws -> Bool {
+            ran("removeTypeSchema")
+            return schemasByType.removeValue(forKey: type) != nil
         }
 
         private static func value(at path: JSONPath, in record: StoredRecord) -> JSONValue? {

@@ -110,8 +110,12 @@ extension BrowserState {
         case .none:
             return .untyped
         case .groupsByModelName:
-            // A model's name: its values are models of that type, when it is registered.
+            // A record type: its records are of the type its kept schema describes, else of the
+            // model registered under its name.
             let type = document.key(child) ?? ""
+            if let described = recordTypes[type] {
+                return Annotation(kind: .known, typeText: "[\(type)] records", context: SchemaContext(described, registry: registry))
+            }
             guard let schema = registry.schema(named: type) else { return Annotation(kind: .untyped, typeText: "records", context: .none) }
             return Annotation(kind: .known, typeText: "[\(type)] records", context: .each(schema))
         case .each(let schema):

@@ -94,6 +94,9 @@ public struct BrowserState: Sendable {
     public internal(set) var partialLoad: PartialLoad?
     /// The schema the model was inferred from, when nothing else described the document.
     public internal(set) var inferredSchema: InferredSchema?
+    /// A record store's types described by the schemas kept with them (`describeRecords`), by type
+    /// name: what each type's group of records is.
+    public internal(set) var recordTypes: [String: FieldType] = [:]
     /// What the checker found, in document order.
     public var problems: [DocumentProblem] { check.problems }
     /// The first problem at each path (for the rows' warnings).

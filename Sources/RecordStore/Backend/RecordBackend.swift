@@ -103,6 +103,17 @@ public protocol RecordConnection {
     /// Inserts new records in as few statements as the backend allows; an id already taken fails
     /// the call (and the caller's transaction).
     func insertAll(_ records: [StoredRecord]) throws
+
+    /// The JSON Schema text kept for a record type, `nil` when it has none (or the store predates
+    /// the table of type schemas).
+    func typeSchema(for type: String) throws -> String?
+    /// Every record type's schema text, by type name (empty for a store that predates the table).
+    func typeSchemas() throws -> [(type: String, schema: String)]
+    /// Keeps `schema` as a record type's schema, replacing one it had; a store that predates the
+    /// table of type schemas gains it here.
+    func setTypeSchema(_ schema: String, for type: String, at time: Date) throws
+    /// Forgets a record type's schema; `true` if it had one.
+    func removeTypeSchema(for type: String) throws -> Bool
 }
 
 extension RecordConnection {

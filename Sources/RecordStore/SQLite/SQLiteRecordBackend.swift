@@ -107,6 +107,9 @@ public final class SQLiteRecordBackend: RecordBackend {
                 table.add(column: "version", .integer).notNull().defaults(to: 1)
             }
         }
+        migrator.registerMigration("v3 record type schemas") { db in
+            try SQLiteRecordConnection.createTypeSchemaTable(db)
+        }
         return migrator
     }()
 

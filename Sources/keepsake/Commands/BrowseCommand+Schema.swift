@@ -12,10 +12,10 @@ extension BrowseCommand {
     /// come from the cache at once; what is missing or old is fetched on another thread, and the
     /// document is described again when it arrives. A document no schema and no model describes
     /// gets a model inferred from it (`InferredModel`), checked against it unless the file is
-    /// `large` (read behind its first screen). `nil` when a model was named, `--no-schema` was
-    /// given, or a record store is opened.
+    /// `large` (read behind its first screen). `nil` when a model was named or `--no-schema` was
+    /// given.
     func describer(for file: String, large: Bool, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
-        guard model == nil, !schemaOptions.noSchema, tableOptions.table == nil else { return nil }
+        guard model == nil, !schemaOptions.noSchema else { return nil }
         let sources = try SchemaSources(schemaOptions, settings: settings)
         let explicit = try sources.loadExplicit(.cacheOnly)
         // Complete when nothing it refers to is still to be fetched: every pass uses it as it is
@@ -25,8 +25,6 @@ extension BrowseCommand {
         }
         let path = documentPath(file)
         return { state in
-            if case .recordsByType = state.binding { return nil }
-            if case .rows = state.binding { return nil }
             Self.describe(&state, file: path, sources: sources, compiled: complete, inferring: (InferredModel.proposedPath(besides: file), checked: !large))
             let wanted = sources.remote.takeWanted()
             guard let first = wanted.first else { return nil }

@@ -7,6 +7,7 @@ import LosslessJSON
 import ModelBrowser
 import ModelBrowserRuntime
 import KeepsakeSources
+import RecordStore
 import SampleModels
 #if canImport(Glibc)
 import Glibc
@@ -46,13 +47,7 @@ struct BrowseCommand: ParsableCommand {
             return
         }
         let source = try makeSource(file)
-        // A schema describes one document: a store's records (or a table's rows) are documents
-        // of their own, which one schema for the whole view would mistype.
-        if schemaOptions.schema != nil, source.layout != .document {
-            throw CommandFailure(
-                message: "--schema describes one document; \(file) holds \(source.layout == .recordsByType ? "records of several types" : "a row per key") — browse it without --schema", code: 2)
-        }
-        let describe = try describer(for: file, large: source.loadsSlowly, settings: settings)
+        let describe = try describer(for: source, file: file, settings: settings)
         // Keys come from the terminal, not from a pipe that holds the document.
         let keyboard = file == "-" ? open("/dev/tty", O_RDONLY) : -1
         if file == "-", keyboard < 0 { throw CommandFailure(message: "cannot open /dev/tty for keys") }
@@ -70,6 +65,26 @@ struct BrowseCommand: ParsableCommand {
             }
         } catch let error as DocumentSourceError {
             throw CommandFailure(message: error.message)
+        }
+    }
+
+    /// What describes the source's document: for a record store, the schemas kept with its record
+    /// types (one `--schema` cannot describe records of several types); for a table's rows, the
+    /// `--schema` each row is checked against; for a file, its schema or an inferred model.
+    private func describer(for source: any DocumentSource, file: String, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
+        switch source.layout {
+        case .recordsByType:
+            if schemaOptions.schema != nil {
+                throw CommandFailure(
+                    message: "--schema describes one document; \(file) holds records of several types — keep a schema with each type (keepsake db schema set) instead", code: 2)
+            }
+            guard let records = source as? RecordStoreSource, !schemaOptions.noSchema, model == nil else { return nil }
+            return Self.recordDescriber(for: records.store)
+        case .rowsByKey:
+            guard let schema = schemaOptions.schema else { return nil }
+            return try rowsDescriber(schemaFile: schema)
+        case .document:
+            return try describer(for: file, large: source.loadsSlowly, settings: settings)
         }
     }
 

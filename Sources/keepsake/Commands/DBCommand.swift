@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LosslessJSON
+import RecordSchemas
 import RecordStore
 import RecordStorePostgres
 
@@ -10,7 +11,7 @@ struct DBCommand: ParsableCommand {
         commandName: "db",
         abstract: "Read and write the records of a Keepsake record store (an SQLite file or a postgres:// URL).",
         discussion: "Conditions (--where): PATH=JSON, PATH!=JSON, PATH<JSON, PATH<=JSON, PATH>JSON, PATH>=JSON (PATH as jq or pointer).",
-        subcommands: [Types.self, Count.self, List.self, Get.self, Put.self, Delete.self, Import.self, Copy.self, Init.self, Index.self]
+        subcommands: [Types.self, Count.self, List.self, Get.self, Put.self, Delete.self, Import.self, Copy.self, Init.self, Index.self, Schema.self]
     )
 
     /// The store argument every verb takes.
@@ -138,13 +139,14 @@ struct DBCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "put",
             abstract: "Store a JSON object exactly as given; print its id.",
-            discussion: "A record that exists with --id is not replaced unless --replace, or --if-version N (replaced only if no one changed it since version N was read: see get --print-version).")
+            discussion: "A record that does not match its type's schema (db schema set) is refused with the schema's errors unless --no-check. A record that exists with --id is not replaced unless --replace, or --if-version N (replaced only if no one changed it since version N was read: see get --print-version).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The record's type name.") var type: String
         @Argument(help: "The JSON object.") var json: String
         @Option(help: "The record id (default: a new UUID).") var id: String?
         @Flag(help: "Replace a record with the same id.") var replace = false
         @Option(name: .customLong("if-version"), help: "Replace the record only if it is still at this version.") var ifVersion: Int?
+        @OptionGroup var check: RecordCheckOptions
 
         func validate() throws {
             if id == nil, replace || ifVersion != nil { throw ValidationError("--replace and --if-version need --id") }
@@ -152,6 +154,7 @@ struct DBCommand: ParsableCommand {
 
         func run() throws {
             let store = try options.open(readOnly: false)
+            if let schemas = try check.schemas(of: store) { try checking { try schemas.check(json, type: type, id: id) } }
             print(try failing { try store.put(type: type, id: id, text: json, replacing: replace, expectedVersion: ifVersion) })
         }
     }
@@ -172,11 +175,14 @@ struct DBCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Store every line of a JSON Lines file as a record, in one transaction; print how many.")
+            commandName: "import",
+            abstract: "Store every line of a JSON Lines file as a record, in one transaction; print how many.",
+            discussion: "Nothing is stored unless every line is a JSON object that matches the type's schema, when it has one (--no-check: JSON objects suffice).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The records' type name.") var type: String
         @Argument(help: "The JSON Lines file.") var file: String
         @OptionGroup var parsing: ParsingOptions
+        @OptionGroup var check: RecordCheckOptions
 
         func run() throws {
             let store = try options.open(readOnly: false)
@@ -189,6 +195,7 @@ struct DBCommand: ParsableCommand {
             // Every line checked first (all invalid ones said), nothing stored unless all are valid;
             // then every line's text is stored as it is, in batches, in one transaction.
             var checker = JSONLineChecker(options: parsing.parseOptions)
+            let schemas = try check.schemas(of: store)
             var invalid = 0
             var values: [Range<Int>] = []
             JSONLines.forEachLine(in: bytes.buffer) { line in
@@ -199,15 +206,37 @@ struct DBCommand: ParsableCommand {
                 } else if !JSONLines.isBlank(content, first: line.number == 1) {
                     // A byte order mark starts the file, not the first record.
                     let marked = line.number == 1 && content.starts(with: [0xEF, 0xBB, 0xBF])
-                    values.append(marked ? line.content.lowerBound + 3..<line.content.upperBound : line.content)
+                    let value = marked ? line.content.lowerBound + 3..<line.content.upperBound : line.content
+                    if let message = Self.mismatch(bytes.string(value), type: type, schemas: schemas) {
+                        printError("\(file):\(line.number): error: \(message)")
+                        invalid += 1
+                    } else {
+                        values.append(value)
+                    }
                 }
                 return true
             }
-            guard invalid == 0 else { throw CommandFailure(message: "\(file): not imported (\(invalid) invalid line\(invalid == 1 ? "" : "s"))") }
+            guard invalid == 0 else {
+                throw CommandFailure(message: "\(file): not imported (\(invalid) invalid line\(invalid == 1 ? "" : "s")\(schemas == nil ? "" : "; --no-check stores lines that do not match the schema"))")
+            }
             let count = try failing {
                 try store.transaction { tx in try tx.insertAll(type: type, texts: values.map { bytes.string($0) }) }
             }
             print(count)
+        }
+
+        /// Why a line's record does not match its type's schema, or nil when it does (or there is
+        /// no schema to match).
+        private static func mismatch(_ text: String, type: String, schemas: RecordTypeSchemas?) -> String? {
+            guard let schemas else { return nil }
+            do {
+                try schemas.check(text, type: type)
+                return nil
+            } catch let violation as RecordSchemaViolation {
+                return "does not match the schema of \(type): \(violation.errors.prefix(5).joined(separator: "; "))"
+            } catch {
+                return "the schema of \(type) does not compile: \(error)"
+            }
         }
     }
 }
