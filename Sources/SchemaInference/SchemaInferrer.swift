@@ -23,6 +23,18 @@ public final class SchemaInferrer {
         root.add(sample)
     }
 
+    /// Takes one sample read from a document's index (its root, or a node of it): the same as
+    /// adding `document.value(node)`, without building the value.
+    public func add(_ document: JSONDocument, at node: JSONDocument.Node? = nil) {
+        root.add(DocumentSample(document: document, node: node ?? document.root))
+    }
+
+    /// Takes every sample another inferrer took, as if they had been added here after this one's
+    /// own (an inferrer per part of a file, on threads of their own, merged in the file's order).
+    public func merge(_ other: SchemaInferrer) {
+        root.merge(other.root)
+    }
+
     /// The schema for the samples so far, with `$schema` naming 2020-12 (with no sample: `{}`,
     /// which takes anything); every sample validates against it unless `outliers` leaves some out.
     public func schema(outliers: OutlierPolicy = .included) -> JSONValue {

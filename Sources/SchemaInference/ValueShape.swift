@@ -35,21 +35,22 @@ final class ValueShape {
     }
 
     /// Takes one more value.
-    func add(_ value: JSONValue) {
+    func add(_ value: some InferenceSample) {
         count += 1
-        switch value {
+        switch value.inferenceKind {
         case .null: nulls += 1
-        case .bool: booleans += 1
-        case .number(let number): if number.isInteger { integers += 1 } else { fractions += 1 }
-        case .string(let text):
+        case .boolean: booleans += 1
+        case .integer: integers += 1
+        case .fraction: fractions += 1
+        case .string:
             if strings == nil { strings = StringShape() }
-            strings?.add(text)
-        case .array(let elements):
+            strings?.add(value.text ?? "")
+        case .array:
             if arrays == nil { arrays = ArrayShape(level: level) }
-            arrays?.add(elements)
-        case .object(let object):
+            arrays?.add(value.elements)
+        case .object:
             if objects == nil { objects = ObjectShape(level: level) }
-            objects?.add(object)
+            objects?.add(value.members)
         }
     }
 
@@ -141,7 +142,7 @@ final class ArrayShape {
         elements = ValueShape(level: level + 1)
     }
 
-    func add(_ values: [JSONValue]) {
+    func add<Sample: InferenceSample>(_ values: [Sample]) {
         count += 1
         minimumLength = min(minimumLength, values.count)
         maximumLength = max(maximumLength, values.count)

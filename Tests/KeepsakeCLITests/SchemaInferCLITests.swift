@@ -1,4 +1,5 @@
 import Foundation
+import LosslessJSON
 import Testing
 import TestSupport
 
@@ -6,6 +7,52 @@ import TestSupport
 /// data then validates against.
 @Suite("Inferring a schema from the command line")
 struct SchemaInferCLITests {
+    /// A file read in parts on two threads (parts made small here) gives the schema one pass over
+    /// its lines gives (`--sample` keeps one pass), and names a bad line by its number in the file.
+    @Test func linesReadInPartsInferWhatOnePassInfers() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let kinds = ["click", "key", "scroll"]
+        var lines = (0..<3_000).map { i -> String in
+            let kind = kinds[i % 3]
+            let extra = kind == "click" ? #""x": \#(i), "y": \#(i % 7)"# : kind == "key" ? #""code": "K\#(i % 20)""# : #""delta": \#(Double(i) / 4)"#
+            return #"{"type": "\#(kind)", "at": "2026-11-2\#(i % 10)T10:00:00Z", "user": {"id": \#(i), "plan": "\#(["free", "pro"][i % 2])"}, \#(extra)}"#
+        }
+        lines.insert("", at: 1_700)
+        let file = try scratch.file("events.jsonl", lines.joined(separator: "\n") + "\n")
+        func infer(_ arguments: String...) throws -> Subprocess.Result {
+            try Subprocess.run("/usr/bin/env", ["KEEPSAKE_INFER_PART_SIZE=4096", Keepsake.binary, "schema", "infer"] + arguments)
+        }
+        let parted = try infer(file)
+        let onePass = try infer("--sample", "1000000", file)
+        #expect(parted.status == 0 && onePass.status == 0, "\(parted.stderr) \(onePass.stderr)")
+        let partedSchema = try JSONValue(parsing: parted.stdout)
+        #expect(Self.unordered(partedSchema) == Self.unordered(try JSONValue(parsing: onePass.stdout)))
+        #expect(parted.stdout.contains(#""oneOf""#) && parted.stdout.contains(#""format": "date-time""#))
+
+        lines[2_500] = #"{"type": "click", "x": }"#
+        let broken = try scratch.file("broken.jsonl", lines.joined(separator: "\n") + "\n")
+        for result in [try infer(broken), try infer("--sample", "1000000", broken)] {
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("broken.jsonl:2501:"), "\(result.stderr)")
+        }
+    }
+
+    /// A schema with its members sorted by key and the lists whose order means nothing sorted by
+    /// their text.
+    static func unordered(_ schema: JSONValue, under key: String? = nil) -> JSONValue {
+        switch schema {
+        case .object(let object):
+            return .object(JSONObject(object.members.sorted { $0.key < $1.key }.map { ($0.key, unordered($0.value, under: $0.key)) }))
+        case .array(let elements):
+            let inner = elements.map { unordered($0) }
+            guard let key, ["required", "enum", "type", "anyOf", "oneOf"].contains(key) else { return .array(inner) }
+            return .array(inner.sorted { JSONWriter.serialize($0) < JSONWriter.serialize($1) })
+        default:
+            return schema
+        }
+    }
+
     @Test func theSchemaOfARootArraysElementsValidatesEachElement() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -83,6 +83,37 @@ struct JSONLinesScanTests {
         #expect(errors.count == 1 && errors.first?.hasPrefix("\(broken):") == true, "\(errors)")
     }
 
+    /// A file's parts, read each on its own, give the file's lines in order: every part begins at a
+    /// line's start, and no line is split, lost or read twice — CRLF breaks, blank lines, a missing
+    /// final break, parts of one line and more parts than lines included.
+    @Test(arguments: 0..<20)
+    func aFilesPartsHoldItsLinesInOrder(seed: UInt64) throws {
+        let text = Self.text(seed: seed &+ 900, lines: 1 + Int(seed) * 7, mutate: false)
+        let folder = TemporaryFolder()
+        let file = folder.path + "/lines.jsonl"
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        var whole: [[UInt8]] = []
+        try JSONLines.forEachLine(ofFile: file) { bytes, _ in whole.append(Array(bytes)) }
+        for count in [1, 2, 3, 7, 64] {
+            let parts = try #require(try JSONLines.parts(ofFile: file, count: count))
+            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == text.count)
+            #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && text[$1.lowerBound - 1] == 0x0A })
+            var joined: [[UInt8]] = []
+            for part in parts {
+                var expectedNumber = 1
+                try JSONLines.forEachLine(ofFile: file, part: part) { bytes, number in
+                    #expect(number == expectedNumber)
+                    expectedNumber += 1
+                    joined.append(Array(bytes))
+                }
+            }
+            #expect(joined == whole, "\(count) parts of \(text.count) bytes")
+        }
+        #expect(try JSONLines.parts(ofFile: "-", count: 2) == nil)
+    }
+
     @Test(arguments: 0..<20)
     func theNthValueLineIsTheNthElementOfTheLinesView(seed: UInt64) throws {
         let text = Self.text(seed: seed &+ 500, lines: 30, mutate: false)

@@ -129,10 +129,58 @@ extension JSONLines {
     ) throws(JSONFileError) {
         let (fd, _, sized) = try JSONFileReader.openSource(path, fifoWait: fifoWait)
         defer { close(fd) }
+        try forEachLine(of: fd, path: path, limit: sized ? .max : JSONFileReader.streamLimit, length: .max, body)
+    }
+
+    /// The byte ranges of up to `count` parts of a regular file, each beginning at the start of a
+    /// line and ending after a line break (or at the end): for reading its lines on several threads.
+    /// `nil` for what cannot be read twice (standard input, a pipe).
+    public static func parts(ofFile path: String, count: Int) throws(JSONFileError) -> [Range<Int>]? {
+        guard path != "-" else { return nil }
+        let (fd, info, sized) = try JSONFileReader.openSource(path, fifoWait: JSONFileReader.fifoWait)
+        defer { close(fd) }
+        guard sized else { return nil }
+        let size = Int(info.st_size)
+        var starts = [0]
+        var probe = [UInt8](repeating: 0, count: 1 << 16)
+        for part in 1..<max(1, count) {
+            // The part begins after the first line break at or after its share of the bytes.
+            var offset = max(size * part / count, starts[starts.count - 1])
+            var found: Int?
+            while found == nil, offset < size {
+                let n = probe.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+                guard n > 0 else {
+                    if n < 0, errno == EINTR { continue }
+                    if n < 0 { throw .cannotRead(path: path, reason: errnoText()) }
+                    break
+                }
+                if let hit = probe[..<n].firstIndex(of: 0x0A) { found = offset + hit + 1 } else { offset += n }
+            }
+            guard let start = found, start < size else { break }
+            starts.append(start)
+        }
+        return zip(starts, starts.dropFirst() + [size]).map { $0..<$1 }
+    }
+
+    /// Gives each line of one part of a regular file (`parts(ofFile:count:)`), numbered from 1
+    /// within the part, as `forEachLine(ofFile:)` gives a whole file's.
+    public static func forEachLine(
+        ofFile path: String, part: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>, _ number: Int) -> Void
+    ) throws(JSONFileError) {
+        let (fd, _, _) = try JSONFileReader.openSource(path, fifoWait: JSONFileReader.fifoWait)
+        defer { close(fd) }
+        guard lseek(fd, off_t(part.lowerBound), SEEK_SET) >= 0 else { throw .cannotRead(path: path, reason: errnoText()) }
+        try forEachLine(of: fd, path: path, limit: .max, length: part.count, body)
+    }
+
+    /// Gives each line of what is read from `fd` (at most `length` bytes), reading it in pieces.
+    private static func forEachLine(
+        of fd: Int32, path: String, limit: Int, length: Int, _ body: (UnsafeBufferPointer<UInt8>, _ number: Int) -> Void
+    ) throws(JSONFileError) {
         // The start of a line that goes on in the next piece.
         var carried: [UInt8] = []
         var number = 1
-        try JSONFileReader.forEachPiece(fd, path: path, limit: sized ? .max : JSONFileReader.streamLimit, size: JSONFileReader.validationPiece) { piece in
+        try JSONFileReader.forEachPiece(fd, path: path, limit: limit, size: JSONFileReader.validationPiece, length: length) { piece in
             var rest = piece
             guard let start = rest.baseAddress, !rest.isEmpty else { return }
             // The carried line ends at this piece's first line break (or goes on past it).

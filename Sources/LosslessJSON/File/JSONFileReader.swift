@@ -148,13 +148,13 @@ public enum JSONFileReader {
     /// Reads a descriptor to its end in pieces of up to `size` bytes, handing each to `body`;
     /// more than `limit` bytes in all is an error (a stream that never ends).
     static func forEachPiece(
-        _ fd: Int32, path: String, limit: Int, size: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(JSONFileError) -> Void
+        _ fd: Int32, path: String, limit: Int, size: Int, length: Int = .max, _ body: (UnsafeBufferPointer<UInt8>) throws(JSONFileError) -> Void
     ) throws(JSONFileError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
-        while true {
-            let n = Glibc_read(fd, buffer.baseAddress!, size)
+        while total < length {
+            let n = Glibc_read(fd, buffer.baseAddress!, min(size, length - total))
             if n < 0, errno == EINTR { continue }
             if n < 0, errno == EAGAIN {
                 // A non-blocking descriptor (standard input shared with a parent): wait for it.

@@ -55,9 +55,9 @@ struct InferCommand: ParsableCommand {
                 guard document.kind(document.root) == .array else {
                     throw CommandFailure(message: "\(shownInMessage(file)): --each takes the elements of a root array; the root is \(document.kind(document.root))", code: 2)
                 }
-                for element in document.children(document.root) where inferrer.samples < limit { inferrer.add(document.value(element)) }
+                for element in document.children(document.root) where inferrer.samples < limit { inferrer.add(document, at: element) }
             } else {
-                inferrer.add(document.rootValue)
+                inferrer.add(document)
             }
         }
         if inferrer.reachedDepthLimit {
@@ -81,12 +81,14 @@ struct InferCommand: ParsableCommand {
     private func inferLines(of file: String, options: JSONParseOptions, into inferrer: SchemaInferrer, limit: Int) throws {
         var lineOptions = options
         lineOptions.jsonLines = false
+        // Every line of a large file is read in parts on several threads; the first N (--sample) in order.
+        if limit == .max, try inferLinesInParts(of: file, options: lineOptions, into: inferrer) { return }
         var failure: String?
         do throws(JSONFileError) {
             try JSONLines.forEachLine(ofFile: file) { bytes, number in
                 guard failure == nil, inferrer.samples < limit, !JSONLines.isBlank(bytes, first: number == 1) else { return }
                 do throws(JSONParseError) {
-                    inferrer.add(try JSONValue(parsing: bytes, options: lineOptions))
+                    inferrer.add(try JSONDocument(bytes: bytes, options: lineOptions))
                 } catch {
                     failure = "\(shownInMessage(file)):\(number):\(error.column): error: \(error.message)"
                 }
