@@ -121,7 +121,7 @@ let package = Package(
             dependencies: ["SwiftSerializationCompat", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RecordStoreTests", dependencies: ["RecordStore", "RecordStorePostgres", "RecordSchemas", "DictionaryStorage", "LosslessJSON"]),
         .testTarget(
-            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "ModelBrowserRuntime", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "SchemaDescriptions", "RecordStore"],
+            name: "ModelBrowserTests", dependencies: ["ModelBrowser", "ModelBrowserRuntime", "SampleModels", "DictionaryStorage", "LosslessJSON", "JSONSchema", "SchemaDescriptions", "RecordStore", "RecordSchemas"],
             exclude: ["Snapshots"]  // read by path, compared as text
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

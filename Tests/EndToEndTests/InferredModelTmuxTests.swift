@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real binary on files no schema describes: a model inferred from each, its enums as menus
 /// and its outliers marked; `S` saves the schema beside the file and, asked, names it in `$schema`.
@@ -65,5 +66,33 @@ struct InferredModelTmuxTests {
         again.waitFor("the saved schema in the title") { $0.contains("service.json  service.schema.json") && !$0.contains("schema error") }
         try again.send("q")
         again.waitForExit()
+    }
+
+    /// JSON Lines: `S` saves the schema of one line, which `validate --schema` checks each line
+    /// against and the browser, given it with `--schema`, takes through each line.
+    @Test func aJSONLinesFilesSavedSchemaIsALinesAndTypesEachLineWhenGiven() throws {
+        let folder = try scratchFolder()
+        let file = folder.appendingPathComponent("jobs.jsonl")
+        let lines = (0..<10).map { #"{"job": "j\#($0)", "state": "\#(["queued", "done"][$0 % 2])", "tries": \#($0 % 3)}"# }
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([file.path], width: 160, height: 20)
+        session.waitFor("inferred") { $0.contains("jobs.jsonl  inferred") }
+        try session.send("S")
+        session.waitFor("the proposed path") { $0.contains("jobs.schema.json") }
+        try session.send("Enter")
+        session.waitFor("written") { $0.contains("wrote") || $0.contains("saved the schema") || $0.contains("jobs.schema.json") && !$0.contains("save the inferred schema to") }
+        try session.send("q")
+        session.waitForExit()
+        let schemaPath = folder.appendingPathComponent("jobs.schema.json").path
+        let schema = try String(contentsOfFile: schemaPath, encoding: .utf8)
+        #expect(schema.contains(#""type": "object""#) && !schema.contains(#""items""#), "a line's schema, not the array's: \(schema)")
+        #expect(try Subprocess.run(TmuxSession.binary, ["validate", file.path, "--schema", schemaPath]).status == 0)
+
+        let typed = try TmuxSession([file.path, "--schema", schemaPath], width: 160, height: 20)
+        typed.waitFor("each line typed by the line's schema, nothing amiss") {
+            $0.contains("jobs.schema.json") && !$0.contains("schema error") && $0.range(of: #"state +"queued"\|"done" +"queued""#, options: .regularExpression) != nil
+        }
+        try typed.send("q")
+        typed.waitForExit()
     }
 }

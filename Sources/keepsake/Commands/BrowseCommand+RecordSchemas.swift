@@ -66,28 +66,16 @@ extension BrowseCommand {
             throw CommandFailure(message: "\(shownInMessage(schemaFile)): cannot read the schema: \(error.localizedDescription)", code: 2)
         }
         var options = try schemaOptions.options()
-        let absolute = URL(fileURLWithPath: schemaFile).standardizedFileURL
-        let uri = "file://" + (absolute.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute.path)
-        options.resolver.documents[uri] = text
-        options.resolver.allowedFolders.append(absolute.deletingLastPathComponent().path)
-        // Each row through a definition named for the schema (its title, else its file's name
-        // without `.schema.json`), so that the rows' model is called by it.
-        let title = (try? JSONValue(parsing: text))?.objectValue?["title"]?.stringValue
-        var stem = absolute.lastPathComponent
-        for suffix in [".json", ".schema"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
-        let rowName = title ?? stem
-        let wrapper = JSONValue.object([
-            "$schema": "https://json-schema.org/draft/2020-12/schema", "title": .string("\(rowName) rows"), "type": "object",
-            "additionalProperties": .object(["$ref": "#/$defs/row"]),
-            "$defs": .object(["row": .object(["title": .string(rowName), "allOf": [.object(["$ref": .string(uri)])]])]),
-        ])
+        options.resolver.allowedFolders.append((URL(fileURLWithPath: schemaFile).standardizedFileURL.deletingLastPathComponent().path))
         let schema: JSONSchema
         do {
-            schema = try JSONSchema(text: JSONWriter.serialize(wrapper), uri: "urn:keepsake:rows", options: options)
+            schema = try EachElementSchema.compile(
+                elementText: text, uri: EachElementSchema.fileURI(schemaFile), elementName: EachElementSchema.elementName(text: text, file: schemaFile),
+                container: .object, options: options)
         } catch {
             throw CommandFailure(message: "\(schemaFile): \(error)", code: 2)
         }
-        let name = absolute.lastPathComponent
+        let name = (schemaFile as NSString).lastPathComponent
         let description = SchemaDescription(schema, name: name)
         return { state in
             state.describe(

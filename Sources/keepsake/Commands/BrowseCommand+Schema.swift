@@ -16,7 +16,9 @@ extension BrowseCommand {
     /// given.
     func describer(for file: String, large: Bool, settings: BrowserSettings) throws -> (@Sendable (inout BrowserState) -> (@Sendable () -> Void)?)? {
         guard model == nil, !schemaOptions.noSchema else { return nil }
-        let sources = try SchemaSources(schemaOptions, settings: settings)
+        var configured = try SchemaSources(schemaOptions, settings: settings)
+        configured.eachElement = parsing.options(for: file).jsonLines
+        let sources = configured
         let explicit = try sources.loadExplicit(.cacheOnly)
         // Complete when nothing it refers to is still to be fetched: every pass uses it as it is
         // (a large schema is compiled once). Else each pass compiles it again from the cache.
@@ -25,7 +27,7 @@ extension BrowseCommand {
         }
         let path = documentPath(file)
         return { state in
-            Self.describe(&state, file: path, sources: sources, compiled: complete, inferring: (InferredModel.proposedPath(besides: file), checked: !large))
+            Self.describe(&state, file: path, sources: sources, compiled: complete, inferring: (InferredModel.proposedPath(besides: file), checked: !large, eachLine: sources.eachElement))
             let wanted = sources.remote.takeWanted()
             guard let first = wanted.first else { return nil }
             state.note("fetching \(first)\(wanted.count > 1 ? " and \(wanted.count - 1) more" : "") (browsing without it until it arrives)")
@@ -43,7 +45,7 @@ extension BrowseCommand {
     /// line why a schema is not used, what of it is unresolved, what the run fetched and what it
     /// could not (replacing what an earlier pass said).
     static func describe(
-        _ state: inout BrowserState, file: String?, sources: SchemaSources, compiled: (JSONSchema, String)?, inferring: (proposedPath: String?, checked: Bool)
+        _ state: inout BrowserState, file: String?, sources: SchemaSources, compiled: (JSONSchema, String)?, inferring: (proposedPath: String?, checked: Bool, eachLine: Bool)
     ) {
         var lines: [String] = []
         var failed = false
@@ -55,7 +57,7 @@ extension BrowseCommand {
                     checker: SchemaChecker(schema, name: description.name), checkInBackground: true)
                 if let note = unresolvedNote(schema, name: description.name) { lines.append(note) }
             } else if case .none = state.binding {
-                switch InferredModel.infer(from: state.document) {
+                switch InferredModel.infer(from: state.document, eachLine: inferring.eachLine) {
                 case .success(let model): model.describe(&state, proposedPath: inferring.proposedPath, checked: inferring.checked)
                 case .failure(let refusal): lines.append(refusal.description)
                 }

@@ -24,7 +24,9 @@ struct InferredModel {
     let name: String
 
     /// The inferred model of a document, or why there is none (a root too long to read at once).
-    static func infer(from document: JSONDocument) -> Result<InferredModel, InferenceRefusal> {
+    /// With `eachLine` (a JSON Lines file, held as a root array of its lines), the text `S` saves
+    /// is the schema of one line, as `validate --schema` and `--schema` take it for such a file.
+    static func infer(from document: JSONDocument, eachLine: Bool = false) -> Result<InferredModel, InferenceRefusal> {
         let inferrer = SchemaInferrer()
         let root = document.root
         let body: JSONValue
@@ -38,7 +40,7 @@ struct InferredModel {
                 }
                 inferrer.add(document.value(element))
             }
-            body = inferrer.arraySchema(outliers: .leftOut)
+            body = eachLine ? inferrer.schema(outliers: .leftOut) : inferrer.arraySchema(outliers: .leftOut)
             if more { name = "inferred from the first \(sampleLimit.formatted()) elements" }
         } else {
             let length = document.range(root).count
@@ -51,7 +53,12 @@ struct InferredModel {
         guard !inferrer.reachedDepthLimit else { return .failure(.tooDeep) }
         let text = JSONWriter.serialize(body, style: .pretty) + "\n"
         do {
-            return .success(InferredModel(schema: try JSONSchema(text: text, uri: "urn:keepsake:inferred"), text: text, name: name))
+            let uri = "urn:keepsake:inferred"
+            let schema =
+                eachLine && document.kind(root) == .array
+                ? try EachElementSchema.compile(elementText: text, uri: uri, elementName: "line", container: .array, options: JSONSchema.Options())
+                : try JSONSchema(text: text, uri: uri)
+            return .success(InferredModel(schema: schema, text: text, name: name))
         } catch {
             // The writer makes only schemas that compile; say so plainly if one ever does not.
             return .failure(.uncompiled(error.description))

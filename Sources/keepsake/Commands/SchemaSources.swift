@@ -20,6 +20,9 @@ struct SchemaSources: Sendable {
     let remoteCatalogs: [RemoteCatalog]
     /// The run's cache and fetcher.
     let remote: RemoteSchemas
+    /// Whether the chosen schema describes each element of the root array rather than the root:
+    /// a JSON Lines file's lines, which the browser holds as an array (as `validate` checks each).
+    var eachElement = false
 
     /// The sources a command line and settings name; an unreadable catalog file is a usage error.
     init(_ options: SchemaOptions, settings: BrowserSettings, refreshing: Bool = false) throws {
@@ -70,7 +73,18 @@ struct SchemaSources: Sendable {
     func loadExplicit(_ mode: RemoteSchemas.Mode) throws -> JSONSchema? {
         guard let schema = options.schema else { return nil }
         do {
-            return try JSONSchema(contentsOfFile: schema, options: try compileOptions(mode))
+            guard eachElement else { return try JSONSchema(contentsOfFile: schema, options: try compileOptions(mode)) }
+            let text: String
+            do {
+                text = try String(contentsOfFile: schema, encoding: .utf8)
+            } catch {
+                throw CommandFailure(message: "\(shownInMessage(schema)): cannot read the schema: \(error.localizedDescription)", code: 2)
+            }
+            var compile = try compileOptions(mode)
+            compile.resolver.allowedFolders.append(URL(fileURLWithPath: schema).standardizedFileURL.deletingLastPathComponent().path)
+            return try EachElementSchema.compile(
+                elementText: text, uri: EachElementSchema.fileURI(schema), elementName: EachElementSchema.elementName(text: text, file: schema),
+                container: .array, options: compile)
         } catch let error as SchemaLoadError {
             throw CommandFailure(message: "\(schema): \(error)", code: 2)
         }
@@ -81,7 +95,9 @@ struct SchemaSources: Sendable {
     func compile(for document: JSONDocument, file: String?, _ mode: RemoteSchemas.Mode) throws -> (JSONSchema, String)? {
         guard let choice = try selection(mode).choose(for: document, file: file) else { return nil }
         let name = options.schema.map { ($0 as NSString).lastPathComponent } ?? choice.name
-        return (try JSONSchema(text: choice.text, uri: choice.uri, options: try compileOptions(mode)), name)
+        guard eachElement else { return (try JSONSchema(text: choice.text, uri: choice.uri, options: try compileOptions(mode)), name) }
+        let element = EachElementSchema.elementName(text: choice.text, file: (choice.uri as NSString).lastPathComponent)
+        return (try EachElementSchema.compile(elementText: choice.text, uri: choice.uri, elementName: element, container: .array, options: try compileOptions(mode)), name)
     }
 
     /// Says on standard error what the run fetched and what it could not.
