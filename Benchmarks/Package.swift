@@ -37,7 +37,6 @@ let package = Package(
                 .product(name: "LosslessJSON", package: "Keepsake"),
                 .product(name: "DictionaryStorage", package: "Keepsake"),
                 .product(name: "RecordStore", package: "Keepsake"),
-                .product(name: "RecordSchemas", package: "Keepsake"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/RecordStoreBenchmarks",

@@ -46,7 +46,6 @@ let texts = (0..<count).map { JSONWriter.serialize(.object(item($0).storage)) }
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 3, maxDuration: .seconds(30), maxIterations: 15)
-    registerTypeSchemaBenchmarks()
 
     // Writing 100,000 records in one transaction.
     Benchmark("write 100k in one transaction: RecordStore") { benchmark in

@@ -16,15 +16,25 @@ public enum DeepStack {
     /// The stack's size: 8 GiB of address space, room for freeing values of tens of millions of levels.
     public static let size = 8 << 30
 
-    /// Runs `body` on a thread with a `size` stack and waits for it; runs it here when no such
-    /// thread can be made (an address-space limit, say).
+    /// Runs `body` on a thread with a `size` stack and waits for it; runs it here when this thread
+    /// is such a thread already (a loop over many small documents run whole on one deep stack
+    /// pays for one thread, not one per document), or when no such thread can be made (an
+    /// address-space limit, say).
     public static func run<T>(_ body: () throws -> T) rethrows -> T {
-        try withoutActuallyEscaping(body) { escaping in
+        if pthread_getspecific(marker) != nil { return try body() }
+        return try withoutActuallyEscaping(body) { escaping in
             var result: Result<T, any Error>?
             guard start(ThreadWork { result = Result { try escaping() } }), let result else { return try escaping() }
             return try result.get()
         }
     }
+
+    /// Set (non-nil) on the threads `run` makes: work there is on a deep stack already.
+    nonisolated(unsafe) static let marker: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// Starts `work` on a deep-stack thread and joins it; false when the thread could not be made.
     private static func start(_ work: ThreadWork) -> Bool {
@@ -42,6 +52,7 @@ public enum DeepStack {
         let context = Unmanaged.passRetained(work).toOpaque()
         var thread = pthread_t()
         let created = pthread_create(&thread, &attributes, { context in
+            pthread_setspecific(DeepStack.marker, UnsafeRawPointer(bitPattern: 1))
             if let context { Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().body() }
             return nil
         }, context)

@@ -48,8 +48,12 @@ extension DBCommand.Schema {
             printError("keepsake: \(options.store): kept the schema of \(type)")
         }
 
-        /// Checks every stored record of the type, a page at a time.
+        /// Checks every stored record of the type, a page at a time, on one deep-stack thread.
         private func countMismatches(of type: String, in store: RecordStore, against schemas: RecordTypeSchemas) throws -> (Int, [RecordSchemaViolation]) {
+            try DeepStack.run { try countMismatchesHere(of: type, in: store, against: schemas) }
+        }
+
+        private func countMismatchesHere(of type: String, in store: RecordStore, against schemas: RecordTypeSchemas) throws -> (Int, [RecordSchemaViolation]) {
             var checked = 0
             var mismatched: [RecordSchemaViolation] = []
             while true {

@@ -198,7 +198,8 @@ struct DBCommand: ParsableCommand {
             let schemas = try check.schemas(of: store)
             var invalid = 0
             var values: [Range<Int>] = []
-            JSONLines.forEachLine(in: bytes.buffer) { line in
+            // On one deep-stack thread: each check would otherwise start one of its own.
+            DeepStack.run { JSONLines.forEachLine(in: bytes.buffer) { line in
                 let content = UnsafeBufferPointer(rebasing: bytes.buffer[line.content])
                 if let error = checker.check(content, first: line.number == 1) {
                     printError("\(file):\(line.number):\(error.column): error: \(error.message)")
@@ -215,7 +216,7 @@ struct DBCommand: ParsableCommand {
                     }
                 }
                 return true
-            }
+            } }
             guard invalid == 0 else {
                 throw CommandFailure(message: "\(file): not imported (\(invalid) invalid line\(invalid == 1 ? "" : "s")\(schemas == nil ? "" : "; --no-check stores lines that do not match the schema"))")
             }

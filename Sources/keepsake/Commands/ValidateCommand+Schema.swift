@@ -40,10 +40,28 @@ enum SchemaReport {
     static func reportLines(
         _ file: String, schema: JSONSchema, options: JSONParseOptions, format: OutputFormat, invalidLine: (_ line: Int, JSONParseError) -> Void
     ) throws(JSONFileError) -> Verdict {
-        var checker = JSONLineChecker(options: options)
         var lineOptions = options
         lineOptions.jsonLines = false
         var verdict = Verdict.valid
+        // Every line is checked on one deep-stack thread (the evaluator runs on one), not a thread each.
+        let read = DeepStack.run {
+            Result { () throws(JSONFileError) in try forEachValueLine(file: file, options: lineOptions, invalidLine: invalidLine) { number, document in
+                switch report(file, document, schema: schema, format: format, lineOffset: number - 1) {
+                case .valid: break
+                case .invalid: if verdict == .valid { verdict = .invalid }
+                case .undecided: verdict = .undecided
+                }
+            } }
+        }
+        try read.get()
+        return verdict
+    }
+
+    /// Gives each line that holds a JSON value, parsed, with its number; says each invalid line.
+    private static func forEachValueLine(
+        file: String, options lineOptions: JSONParseOptions, invalidLine: (_ line: Int, JSONParseError) -> Void, _ body: (Int, JSONDocument) -> Void
+    ) throws(JSONFileError) {
+        var checker = JSONLineChecker(options: lineOptions)
         try JSONLines.forEachLine(ofFile: file) { bytes, number in
             if let error = checker.check(bytes, first: number == 1) {
                 invalidLine(number, error)
@@ -57,13 +75,8 @@ enum SchemaReport {
                 invalidLine(number, error)
                 return
             }
-            switch report(file, document, schema: schema, format: format, lineOffset: number - 1) {
-            case .valid: break
-            case .invalid: if verdict == .valid { verdict = .invalid }
-            case .undecided: verdict = .undecided
-            }
+            body(number, document)
         }
-        return verdict
     }
 
     /// The standard "basic" output format, with the file and each error's line and column.
