@@ -16,16 +16,16 @@ extension RecordTypeSchemas {
         var offset = 0
         while inferrer.samples < limit {
             let page = try store.list(type: type, order: .created, limit: min(inferencePage, limit - inferrer.samples), offset: offset)
-            for record in page { inferrer.add(try document(of: record)) }
+            for record in page { inferrer.add(try value(of: record)) }
             guard page.count == inferencePage else { break }
             offset += page.count
         }
         return (inferrer.schema(), inferrer.samples)
     }
 
-    private static func document(of record: StoredRecord) throws(RecordStoreError) -> JSONDocument {
+    private static func value(of record: StoredRecord) throws(RecordStoreError) -> JSONValue {
         do {
-            return try JSONDocument(record.json, options: JSONParseOptions(maxDepth: .max))
+            return try JSONValue(parsing: record.json)
         } catch {
             throw .invalidJSON(id: record.id, error: error)
         }

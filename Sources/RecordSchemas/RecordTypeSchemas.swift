@@ -78,7 +78,6 @@ public final class RecordTypeSchemas: Sendable {
 
     /// Checks a parsed record against a compiled schema of its type.
     func check(_ document: JSONDocument, type: String, id: String?, against schema: JSONSchema) throws {
-        if schema.isValid(document) { return }
         let report = schema.validate(document)
         if report.isValid, report.undecided.isEmpty { return }
         throw RecordSchemaViolation(type: type, id: id, errors: (report.errors + report.undecided).map(\.description))

@@ -39,18 +39,18 @@ final class ObjectShape {
         self.firstSeen = firstSeen
     }
 
-    func add<Sample: InferenceSample>(_ object: [(key: String, value: Sample)]) {
+    func add(_ object: JSONObject) {
         count += 1
         guard level < ValueShape.levelLimit else {
-            truncated = truncated || !object.isEmpty
+            truncated = truncated || !object.members.isEmpty
             return
         }
         if let mapValues {
-            for member in object { mapValues.add(member.value) }
+            for member in object.members { mapValues.add(member.value) }
             return
         }
         if let key = deferredTo {
-            if let tag = Self.tag(key, of: object), let byTag = groups?[key], byTag[tag] != nil || byTag.count < Self.tagValueLimit {
+            if case .string(let tag)? = object[key], let byTag = groups?[key], byTag[tag] != nil || byTag.count < Self.tagValueLimit {
                 let shape = byTag[tag] ?? ObjectShape(level: level, depth: depth + 1, firstSeen: count)
                 shape.add(object)
                 groups?[key]?[tag] = shape
@@ -60,7 +60,7 @@ final class ObjectShape {
             settle()
             groups = nil
         }
-        for member in object {
+        for member in object.members {
             if let known = members[member.key] {
                 known.shape.add(member.value)
                 members[member.key] = (known.count + 1, known.shape)
@@ -168,24 +168,18 @@ final class ObjectShape {
         groups = nil
     }
 
-    /// A member's string value, the object's tag under that key (`nil`: absent or not a string).
-    private static func tag<Sample: InferenceSample>(_ key: String, of object: [(key: String, value: Sample)]) -> String? {
-        guard let value: Sample = object.member(key), value.inferenceKind == .string else { return nil }
-        return value.text
-    }
-
     /// Adds an object to its group under each candidate tag.
-    private func group<Sample: InferenceSample>(_ object: [(key: String, value: Sample)]) {
+    private func group(_ object: JSONObject) {
         guard depth < Self.tagDepthLimit else { return }
         if count == 1 {
             // The first object names the candidates: its string members.
             var candidates: [String: [String: ObjectShape]] = [:]
-            for member in object where member.value.inferenceKind == .string { candidates[member.key] = [:] }
+            for member in object.members { if case .string = member.value { candidates[member.key] = [:] } }
             groups = candidates
         }
         guard var groups, !groups.isEmpty else { return }
         for key in Array(groups.keys) {
-            guard let tag = Self.tag(key, of: object), var byTag = groups[key] else {
+            guard case .string(let tag)? = object[key], var byTag = groups[key] else {
                 groups[key] = nil
                 continue
             }

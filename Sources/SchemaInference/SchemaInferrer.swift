@@ -23,12 +23,6 @@ public final class SchemaInferrer {
         root.add(sample)
     }
 
-    /// Takes one sample read from a document's index (its root, or a node of it): the same as
-    /// adding `document.value(node)`, without building the value.
-    public func add(_ document: JSONDocument, at node: JSONDocument.Node? = nil) {
-        root.add(DocumentSample(document: document, node: node ?? document.root))
-    }
-
     /// Takes every sample another inferrer took, as if they had been added here after this one's
     /// own (an inferrer per part of a file, on threads of their own, merged in the file's order).
     public func merge(_ other: SchemaInferrer) {

@@ -35,22 +35,21 @@ final class ValueShape {
     }
 
     /// Takes one more value.
-    func add(_ value: some InferenceSample) {
+    func add(_ value: JSONValue) {
         count += 1
-        switch value.inferenceKind {
+        switch value {
         case .null: nulls += 1
-        case .boolean: booleans += 1
-        case .integer: integers += 1
-        case .fraction: fractions += 1
-        case .string:
+        case .bool: booleans += 1
+        case .number(let number): if number.isInteger { integers += 1 } else { fractions += 1 }
+        case .string(let text):
             if strings == nil { strings = StringShape() }
-            strings?.add(value.text ?? "")
-        case .array:
+            strings?.add(text)
+        case .array(let elements):
             if arrays == nil { arrays = ArrayShape(level: level) }
-            arrays?.add(value.elements)
-        case .object:
+            arrays?.add(elements)
+        case .object(let object):
             if objects == nil { objects = ObjectShape(level: level) }
-            objects?.add(value.members)
+            objects?.add(object)
         }
     }
 
@@ -142,7 +141,7 @@ final class ArrayShape {
         elements = ValueShape(level: level + 1)
     }
 
-    func add<Sample: InferenceSample>(_ values: [Sample]) {
+    func add(_ values: [JSONValue]) {
         count += 1
         minimumLength = min(minimumLength, values.count)
         maximumLength = max(maximumLength, values.count)

@@ -145,7 +145,7 @@ struct RecordStoreTests {
         try store.write(Record(id: "a", data: Teacher(firstName: "G")))
         let queue = try DatabaseQueue(path: database.path)
         #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
-        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1 records", "v2 record versions"])
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1 records", "v2 record versions", "v3 record type schemas"])
         #expect(try queue.read { try Bool.fetchOne($0, sql: "SELECT COUNT(*) > 0 FROM sqlite_master WHERE name = 'record_type'") } == true)
         // Reopening keeps the records.
         #expect(try RecordStore(path: database.path).count() == 1)

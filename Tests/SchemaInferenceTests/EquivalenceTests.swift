@@ -2,8 +2,8 @@ import LosslessJSON
 import SchemaInference
 import Testing
 
-/// The ways of feeding samples give one schema: values or a document's index, one inferrer or
-/// several over parts of the samples merged in order (how `schema infer --lines` uses two cores).
+/// One inferrer, or several over parts of the samples merged in order (how `schema infer --lines`
+/// uses the cores), give one schema.
 @Suite("Inferring the same samples another way")
 struct EquivalenceTests {
     /// Random documents, numbers spelled every way (`1.0`, `1e3`, `-0`, `2.5e-1`) and tagged
@@ -16,18 +16,6 @@ struct EquivalenceTests {
             samples.append(try! JSONValue(parsing: #"{"kind": "\#(["a", "b"][i % 2])", "n": \#(spelled), "m": {"k\#(i % 5)": \#(i)}}"#))
         }
         return samples
-    }
-
-    @Test(arguments: 0..<120) func readingTheIndexInfersWhatReadingValuesDoes(seed: Int) throws {
-        let samples = samples(seed: seed)
-        let byValue = SchemaInferrer()
-        let byIndex = SchemaInferrer()
-        for sample in samples {
-            byValue.add(sample)
-            byIndex.add(try JSONDocument(JSONWriter.serialize(sample)))
-        }
-        #expect(byIndex.schema() == byValue.schema(), "seed \(seed)")
-        #expect(byIndex.samples == byValue.samples)
     }
 
     @Test(arguments: 0..<120) func partsMergedInOrderInferWhatOnePassDoes(seed: Int) throws {
