@@ -35,6 +35,28 @@ struct PostgresBackendTests {
         #expect(try store.record(id: "s")?.version == 2)
     }
 
+    /// A store made before type schemas (its `record_schema` dropped by psql, as such a store has
+    /// none) reads no schemas, and gains the table on its first `setTypeSchema`.
+    @Test func aStoreMadeBeforeTypeSchemasGainsTheirTableOnItsFirstWrite() throws {
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let url = Backend.postgresURL! + "?schema=" + schema
+        let store = RecordStore(backend: try PostgresRecordBackend(url: url))
+        try store.put(type: "Invoice", id: "a", text: #"{"number": 1}"#)
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        psql.arguments = ["psql", Backend.postgresURL!, "-q", "-v", "ON_ERROR_STOP=1", "-c", "DROP TABLE \(schema).record_schema"]
+        try psql.run()
+        psql.waitUntilExit()
+        #expect(psql.terminationStatus == 0, "psql could not drop the table")
+        let reader = RecordStore(backend: try PostgresRecordBackend(url: url, readOnly: true))
+        #expect(try reader.typeSchemas().isEmpty)
+        #expect(try reader.typeSchema(for: "Invoice") == nil)
+        #expect(try reader.record(id: "a")?.json == #"{"number": 1}"#)
+        let writer = RecordStore(backend: try PostgresRecordBackend(url: url))
+        try writer.setTypeSchema(#"{"type": "object"}"#, for: "Invoice")
+        #expect(try reader.typeSchema(for: "Invoice") == #"{"type": "object"}"#)
+    }
+
     @Test func aStaleWriteIsAConflictNotAnOverwrite() throws {
         let (store, other, _) = try twoWriters()
         try store.put(type: "Student", id: "s", text: #"{"firstName": "A"}"#)
