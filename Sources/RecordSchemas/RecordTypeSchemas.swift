@@ -62,22 +62,24 @@ public final class RecordTypeSchemas: Sendable {
         return try result.get()
     }
 
-    /// Checks a record's JSON text against its type's schema: passes when the type has none or
-    /// the record matches; throws `RecordSchemaViolation` with the schema's errors (or with why no
-    /// verdict was reached) otherwise, and the compiler's error when the schema does not compile.
+    /// Checks a record's JSON text against its type's schema: passes when the type has none (the
+    /// text is then not even parsed) or the record matches; throws `RecordSchemaViolation` with the
+    /// schema's errors (or with why no verdict was reached) otherwise, and the compiler's error when
+    /// the schema does not compile.
     public func check(_ text: String, type: String, id: String? = nil) throws {
-        guard let schema = try schema(for: type) else { return }
+        guard texts[type] != nil else { return }
         let document: JSONDocument
         do {
             document = try JSONDocument(text, options: JSONParseOptions(maxDepth: .max))
         } catch {
             throw RecordSchemaViolation(type: type, id: id, errors: ["not JSON: \(error)"])
         }
-        try check(document, type: type, id: id, against: schema)
+        try check(document, type: type, id: id)
     }
 
-    /// Checks a parsed record against a compiled schema of its type.
-    func check(_ document: JSONDocument, type: String, id: String?, against schema: JSONSchema) throws {
+    /// Checks a parsed record against its type's schema, as `check(_:type:id:)` checks its text.
+    public func check(_ document: JSONDocument, type: String, id: String? = nil) throws {
+        guard let schema = try schema(for: type) else { return }
         let report = schema.validate(document)
         if report.isValid, report.undecided.isEmpty { return }
         throw RecordSchemaViolation(type: type, id: id, errors: (report.errors + report.undecided).map(\.description))

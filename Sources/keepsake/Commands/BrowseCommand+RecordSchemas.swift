@@ -59,20 +59,10 @@ extension BrowseCommand {
     /// What types a table's rows (`--table … --schema`) by one schema: each row's JSON is checked
     /// against it, as `validate` checks each line of a JSON Lines file.
     func rowsDescriber(schemaFile: String) throws -> @Sendable (inout BrowserState) -> (@Sendable () -> Void)? {
-        let text: String
-        do {
-            text = try String(contentsOfFile: schemaFile, encoding: .utf8)
-        } catch {
-            throw CommandFailure(message: "\(shownInMessage(schemaFile)): cannot read the schema: \(error.localizedDescription)", code: 2)
-        }
-        var options = try schemaOptions.options()
-        options.resolver.allowedFolders.append((URL(fileURLWithPath: schemaFile).standardizedFileURL.deletingLastPathComponent().path))
         let schema: JSONSchema
         do {
-            schema = try EachElementSchema.compile(
-                elementText: text, uri: EachElementSchema.fileURI(schemaFile), elementName: EachElementSchema.elementName(text: text, file: schemaFile),
-                container: .object, options: options)
-        } catch {
+            schema = try EachElementSchema.compile(file: schemaFile, container: .object, options: try schemaOptions.options())
+        } catch let error as SchemaLoadError {
             throw CommandFailure(message: "\(schemaFile): \(error)", code: 2)
         }
         let name = (schemaFile as NSString).lastPathComponent

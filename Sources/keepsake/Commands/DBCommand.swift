@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSONSchema
 import LosslessJSON
 import RecordSchemas
 import RecordStore
@@ -195,7 +196,8 @@ struct DBCommand: ParsableCommand {
             // Every line checked first (all invalid ones said), nothing stored unless all are valid;
             // then every line's text is stored as it is, in batches, in one transaction.
             var checker = JSONLineChecker(options: parsing.parseOptions)
-            let schemas = try check.schemas(of: store)
+            // Checked only when the type keeps a schema: otherwise no line is parsed again.
+            let schemas = try check.schemas(of: store).flatMap { $0.texts[type] == nil ? nil : $0 }
             var invalid = 0
             var values: [Range<Int>] = []
             // On one deep-stack thread: each check would otherwise start one of its own.
@@ -208,7 +210,7 @@ struct DBCommand: ParsableCommand {
                     // A byte order mark starts the file, not the first record.
                     let marked = line.number == 1 && content.starts(with: [0xEF, 0xBB, 0xBF])
                     let value = marked ? line.content.lowerBound + 3..<line.content.upperBound : line.content
-                    if let message = Self.mismatch(bytes.string(value), type: type, schemas: schemas) {
+                    if let schemas, let message = Self.mismatch(UnsafeBufferPointer(rebasing: bytes.buffer[value]), type: type, schemas: schemas) {
                         printError("\(file):\(line.number): error: \(message)")
                         invalid += 1
                     } else {
@@ -226,17 +228,18 @@ struct DBCommand: ParsableCommand {
             print(count)
         }
 
-        /// Why a line's record does not match its type's schema, or nil when it does (or there is
-        /// no schema to match).
-        private static func mismatch(_ text: String, type: String, schemas: RecordTypeSchemas?) -> String? {
-            guard let schemas else { return nil }
+        /// Why a line's record (its bytes, which the line check found to be JSON) does not match its
+        /// type's schema, or nil when it does.
+        private static func mismatch(_ line: UnsafeBufferPointer<UInt8>, type: String, schemas: RecordTypeSchemas) -> String? {
             do {
-                try schemas.check(text, type: type)
+                try schemas.check(JSONDocument(bytes: line, options: JSONParseOptions(maxDepth: .max)), type: type)
                 return nil
             } catch let violation as RecordSchemaViolation {
                 return "does not match the schema of \(type): \(violation.errors.prefix(5).joined(separator: "; "))"
-            } catch {
+            } catch let error as SchemaLoadError {
                 return "the schema of \(type) does not compile: \(error)"
+            } catch {
+                return "\(error)"
             }
         }
     }

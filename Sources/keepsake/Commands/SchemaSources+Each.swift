@@ -32,6 +32,21 @@ enum EachElementSchema {
         return try JSONSchema(text: JSONWriter.serialize(wrapper), uri: "urn:keepsake:each-element", options: options)
     }
 
+    /// Compiles the schema in a file as the schema of each element (`compile(elementText:…)`),
+    /// the elements named for its title or file; its folder may hold the files it refers to. A
+    /// file that cannot be read is a usage error; a schema that does not compile throws.
+    static func compile(file: String, container: Container, options: JSONSchema.Options) throws -> JSONSchema {
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw CommandFailure(message: "\(shownInMessage(file)): cannot read the schema: \(error.localizedDescription)", code: 2)
+        }
+        var options = options
+        options.resolver.allowedFolders.append(URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path)
+        return try compile(elementText: text, uri: fileURI(file), elementName: elementName(text: text, file: file), container: container, options: options)
+    }
+
     /// What the elements are called: the schema's title, else its file's name without
     /// `.schema.json` (or `.json`).
     static func elementName(text: String, file: String) -> String {

@@ -74,17 +74,7 @@ struct SchemaSources: Sendable {
         guard let schema = options.schema else { return nil }
         do {
             guard eachElement else { return try JSONSchema(contentsOfFile: schema, options: try compileOptions(mode)) }
-            let text: String
-            do {
-                text = try String(contentsOfFile: schema, encoding: .utf8)
-            } catch {
-                throw CommandFailure(message: "\(shownInMessage(schema)): cannot read the schema: \(error.localizedDescription)", code: 2)
-            }
-            var compile = try compileOptions(mode)
-            compile.resolver.allowedFolders.append(URL(fileURLWithPath: schema).standardizedFileURL.deletingLastPathComponent().path)
-            return try EachElementSchema.compile(
-                elementText: text, uri: EachElementSchema.fileURI(schema), elementName: EachElementSchema.elementName(text: text, file: schema),
-                container: .array, options: compile)
+            return try EachElementSchema.compile(file: schema, container: .array, options: try compileOptions(mode))
         } catch let error as SchemaLoadError {
             throw CommandFailure(message: "\(schema): \(error)", code: 2)
         }
