@@ -79,7 +79,7 @@ public enum SettingsFile {
         lines.append("")
         lines.append("[keys]  # action = [keys]: a character, \"Space\", \"Enter\", \"Esc\", \"Tab\", \"Up\", \"PgDn\", \"F1\", \"C-s\" …")
         var seen: Set<BrowserAction> = []
-        for binding in settings.keys.bindings where binding.mode == .normal && seen.insert(binding.action).inserted {
+        for binding in settings.keys.bindings where [.normal, .table].contains(binding.mode) && seen.insert(binding.action).inserted {
             lines.append("\(binding.action.rawValue) = [\(binding.keys.map { quoted(KeyName.setting(for: $0)) }.joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -63,7 +63,7 @@ struct RandomKeysTests {
 
     /// The keys random runs press: moves, folds, searches, edits, undo, saves, prompts.
     static func alphabet(farJumps: Bool = false) -> [Key] {
-        var alphabet: [Key] = keys("jjjkkhlJKgG ee/n<Enter><Enter><Enter>a1<Enter>dyrxv<Esc>uu<C-r>D?q:w<C-s>x") + [
+        var alphabet: [Key] = keys("jjjkkhlJKgG ee/n<Enter><Enter><Enter>a1<Enter>dyrxv<Esc>uu<C-r>D?q:w<C-s>xtt[]|$^") + [
             .character("\""), .character("{"), .character("}"), .character("0"), .character("é"), .character("山"),
             .pageDown, .pageUp, .control("d"), .control("u"), .backspace, .delete, .left, .right, .home, .end,
         ]

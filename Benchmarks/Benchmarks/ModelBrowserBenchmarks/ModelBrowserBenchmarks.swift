@@ -367,6 +367,7 @@ let benchmarks: @Sendable () -> Void = {
     editBenchmarks("100 MB folded", folded100)
     findBenchmarks("100 MB folded", folded100)
     growingPartBenchmarks("100 MB", path100)
+    tableBenchmarks("100 MB folded", folded100)
 
     Benchmark("100 MB: render only (deep position)", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(3))) { benchmark in
         var state = opened
@@ -452,6 +453,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         let path10000 = generatedFile(megabytes: 10_000)
         let folded10000 = foldedRecordsState(path10000)
+        tableBenchmarks("10 GB folded", folded10000)
         keyBenchmarks("10 GB folded", folded10000)
         editBenchmarks("10 GB folded", folded10000)
         growingPartBenchmarks("10 GB", path10000)

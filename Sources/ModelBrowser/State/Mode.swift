@@ -41,6 +41,8 @@ public enum EditPurpose: Hashable, Sendable {
     case comment(row: Int)
     /// Where to write the inferred schema.
     case schemaPath
+    /// The text the table's rows must hold in the cursor's column.
+    case tableFilter
 }
 
 /// How a known field's text is turned into JSON.

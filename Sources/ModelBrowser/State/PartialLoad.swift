@@ -58,7 +58,7 @@ public struct PartialLoad: Sendable, Hashable {
         case .moveDown, .moveUp, .expandOrEnter, .collapseOrLeave, .toggleFold, .nextSibling, .previousSibling,
             .firstRow, .halfPageDown, .halfPageUp, .pageDown, .pageUp, .expandAll, .collapseAll,
             .quit, .copyPath, .copyValue, .help, .toggleWrap, .scrollValueLeft, .scrollValueRight, .cancel, .stopWaiting, .toggleComments,
-            .find, .command:
+            .find, .command, .toggleTable:
             return true
         default:
             return false

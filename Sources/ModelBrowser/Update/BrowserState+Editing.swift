@@ -137,6 +137,8 @@ extension BrowserState {
             return run(command: text.trimmingSpaces)
         case .schemaPath:
             return saveInferredSchema(to: text)
+        case .tableFilter:
+            filterTable(text)
         }
         return []
     }

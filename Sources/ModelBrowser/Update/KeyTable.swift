@@ -6,7 +6,9 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
     case find, findNext, findPrevious, edit, add, addRequired, delete, rename, switchVariant, clear, undo, redo
     case showDiff, showDetails, save, command, quit, copyPath, copyValue, help
     case openInEditor, toggleWrap, scrollValueLeft, scrollValueRight, nextSameKey, previousSameKey, showProblems, stopWaiting
-    case toggleMember, editComment, toggleComments, saveInferredSchema
+    case toggleMember, editComment, toggleComments, saveInferredSchema, toggleTable
+    // The table view
+    case columnLeft, columnRight, firstColumn, lastColumn, sortAscending, sortDescending, filterRows
     // Menus
     case choiceDown, choiceUp, choicePageDown, choicePageUp, choose
     // Help and diff views
@@ -22,6 +24,8 @@ public enum BrowserAction: String, Hashable, Sendable, CaseIterable {
 public enum BindingMode: Hashable, Sendable {
     /// The tree.
     case normal
+    /// The table view (keys it has no binding for do what they do in the tree).
+    case table
     /// A menu.
     case menu
     /// The help screen and the diff view (any key without a binding closes them).
@@ -133,6 +137,17 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("<")], .scrollValueLeft, help: "scroll a long value back"),
         KeyBinding([.character("?"), .function(1)], .help, help: "this help", hint: "? help"),
         KeyBinding([.escape], .stopWaiting, help: "stop waiting for a large file to load (after G, a find or a path asked for while it loads)"),
+        KeyBinding([.character("t")], .toggleTable, help: "show the array (or the records) at the cursor as a table: a row per element, a column per field"),
+
+        KeyBinding([.character("h"), .left], .columnLeft, .table, help: "previous column (the first is the rows' positions or keys)", hint: "↑↓←→ move"),
+        KeyBinding([.character("l"), .right], .columnRight, .table, help: "next column"),
+        KeyBinding([.character("^")], .firstColumn, .table, help: "first column"),
+        KeyBinding([.character("$")], .lastColumn, .table, help: "last column"),
+        KeyBinding([.enter], .edit, .table, help: "edit the cell with the editor for its type (a member the row lacks: its value as JSON; a list or record, or a row's label: the tree there)", hint: "⏎ edit"),
+        KeyBinding([.character("[")], .sortAscending, .table, help: "sort the rows by the column, up (again: file order); the file keeps its order", hint: "[ ] sort"),
+        KeyBinding([.character("]")], .sortDescending, .table, help: "sort the rows by the column, down (again: file order)"),
+        KeyBinding([.character("|")], .filterRows, .table, help: "show only the rows whose cell in the column holds a text (a capital: case-sensitive; empty: every row)", hint: "| filter"),
+        KeyBinding([.character("t")], .toggleTable, .table, help: "back to the tree, at the cell (other keys do what they do in the tree, at the cell)", hint: "t tree"),
 
         KeyBinding([.character("j"), .down], .choiceDown, .menu, help: "next option", hint: "↑↓ choose"),
         KeyBinding([.character("k"), .up], .choiceUp, .menu, help: "previous option"),

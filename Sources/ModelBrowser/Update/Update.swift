@@ -10,11 +10,18 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         state.scrollToCursor()
         return []
     case .scroll(let delta):
-        if case .normal = state.mode { state.moveCursor(to: state.cursor + delta) }
+        guard case .normal = state.mode else { return [] }
+        if let table = state.view.table { state.moveTableCursor(row: table.row + delta) } else { state.moveCursor(to: state.cursor + delta) }
         return []
     case .click(let row):
         let tree = state.layout.tree
-        if case .normal = state.mode, row >= tree.y, row < tree.y + tree.height { state.moveCursor(to: state.top + row - tree.y) }
+        guard case .normal = state.mode, row >= tree.y, row < tree.y + tree.height else { return [] }
+        if let table = state.view.table {
+            let header = TableLayout.headerHeight(areaHeight: tree.height, table: table)
+            if row >= tree.y + header { state.moveTableCursor(row: table.top + row - tree.y - header) }
+        } else {
+            state.moveCursor(to: state.top + row - tree.y)
+        }
         return []
     case .saved(let name):
         state.history.markSaved(state.document)
@@ -66,6 +73,11 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
     case .key(let key):
         state.status.clear()
         let effects = state.handle(key)
+        // An action the table passed to the tree is done: the table's cursor follows the tree's.
+        if case .normal = state.mode, state.view.table?.awaitsTree == true {
+            state.view.table?.awaitsTree = false
+            state.followTreeIntoTable()
+        }
         // A change by someone else that came mid-edit is offered once the edit is done.
         return effects.isEmpty ? state.offerReloadIfIdle() : effects
     }
@@ -76,6 +88,7 @@ extension BrowserState {
     mutating func handle(_ key: Key) -> [Effect] {
         switch mode {
         case .normal:
+            if view.table != nil { return handleInTable(key) }
             guard let action = keys.action(for: key, in: .normal) else { return [] }
             if let partialLoad, !PartialLoad.worksOnAPart(action) {
                 // A move to what has not loaded waits for it (a search needs one to repeat); when
@@ -216,6 +229,7 @@ extension BrowserState {
         case .nextSameKey: findSameKey(forward: true)
         case .previousSameKey: findSameKey(forward: false)
         case .help: mode = .help(scroll: 0)
+        case .toggleTable: toggleTable()
         case .toggleMember: toggleMember()
         case .editComment: editComment()
         case .toggleComments: toggleComments()
@@ -224,6 +238,8 @@ extension BrowserState {
                 partialLoad?.waiting = nil
                 say("stopped waiting")
             }
+        case .columnLeft, .columnRight, .firstColumn, .lastColumn, .sortAscending, .sortDescending, .filterRows:
+            say("that works in a table: t shows one", error: true)
         case .choiceDown, .choiceUp, .choicePageDown, .choicePageUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .complete, .cursorLeft, .cursorRight, .cursorToStart, .cursorToEnd, .deleteBackward, .deleteForward,
             .deleteToStart, .deleteToEnd, .deleteWordBackward,
             .cancel:

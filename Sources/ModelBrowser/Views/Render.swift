@@ -19,7 +19,11 @@ public func render(_ state: BrowserState, into grid: inout Grid) {
             grid.put(truncated(" " + line, to: grid.width), x: 0, y: layout.tree.y + offset, style: painter.style(.normal))
         }
     default:
-        drawTree(state, &grid, layout.tree, painter)
+        if let table = state.view.table {
+            drawTable(state, table, &grid, layout.tree, painter)
+        } else {
+            drawTree(state, &grid, layout.tree, painter)
+        }
     }
     if let status = layout.status, let hints = layout.hints {
         grid.fill(row: status.y, style: painter.style(.status, reverse: true))
@@ -138,6 +142,10 @@ private func drawStatus(_ state: BrowserState, _ grid: inout Grid, _ area: Rect,
             grid.put(truncated(escapedForDisplay(message), to: area.width), x: 0, y: y, style: painter.style(role, bold: state.messageIsError, reverse: true))
             return
         }
+        if let table = state.view.table {
+            drawTableStatus(state, table, &grid, area, painter)
+            return
+        }
         var cache = AnnotationCache()
         let annotation = state.rows.isEmpty ? nil : state.annotation(ofRow: state.cursor, cache: &cache)
         // On a find's match, where it stands among the matches instead of the row count.
@@ -170,12 +178,16 @@ private func prompt(for purpose: EditPurpose) -> String {
     case .otherEnumValue: "other value: "
     case .comment: "comment: "
     case .schemaPath: "save the inferred schema to: "
+    case .tableFilter: "show the rows whose cell holds: "
     }
 }
 
 private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, _ painter: Painter) {
     let hints: String
     switch state.mode {
+    case .normal where state.view.table != nil:
+        let tree = [BrowserAction.undo, .save, .help, .quit].compactMap { action in state.keys.bindings(in: .normal).first { $0.action == action }?.hint }
+        hints = ([state.keys.hints(for: .table)] + tree).joined(separator: "  ")
     case .normal: hints = state.keys.hints(for: .normal)
     case .editing(let editor, .field(let row, let kind)) where state.problems(ofCandidate: editor.text, kind: kind, row: row) != nil:
         hints = "⚠ " + (state.problems(ofCandidate: editor.text, kind: kind, row: row) ?? "")
@@ -193,7 +205,9 @@ private func drawHints(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
 }
 
 private func drawHelp(_ keys: KeyTable, _ grid: inout Grid, _ area: Rect, scroll: Int, _ painter: Painter) {
-    let sections: [(title: String, mode: BindingMode)] = [("Keys", .normal), ("In a menu", .menu), ("In a prompt", .editing), ("In help, the diff and details", .scrolling)]
+    let sections: [(title: String, mode: BindingMode)] = [
+        ("Keys", .normal), ("In a table", .table), ("In a menu", .menu), ("In a prompt", .editing), ("In help, the diff and details", .scrolling),
+    ]
     var lines: [(text: String, heading: Bool)] = []
     for section in sections {
         if !lines.isEmpty { lines.append(("", false)) }

@@ -19,6 +19,8 @@ struct TreeView: Sendable {
     var valueOffset = 0
     /// Whether members' comments are shown after their values (and in the status line).
     var showComments = true
+    /// The container at the cursor shown as a table instead of the tree (`t`), if it is.
+    var table: TableView?
 
     /// Where each part of the screen goes.
     var layout: Layout { Layout(width: width, height: height) }
