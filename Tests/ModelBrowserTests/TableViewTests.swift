@@ -181,7 +181,7 @@ struct TableViewTests {
     }
 
     @Test func aStoresRecordsOfATypeAreRowsKeyedByID() throws {
-        let text = #"{"Invoice": {"i1": {"number": 1, "status": "open"}, "i2": {"number": 2, "status": "paid", "note": "x"}}}"#
+        let text = #"{"Invoice": {"i1": {"number": 1, "status": "open"}, "i2": {"number": 2, "status": "paid", "note": "x"}}, "Note": {"n1": {"text": "hi"}}}"#
         let invoice = ModelSchema(
             name: "Invoice",
             fields: [
@@ -199,6 +199,11 @@ struct TableViewTests {
         #expect(lines[2].hasPrefix("i1 ") && lines[3].hasPrefix("i2 "))
         press(&state, "j$")
         #expect(state.cursorPathInTable == #".Invoice.i2.note"#)
+        // A type nothing describes: its records are still rows, their members plain columns.
+        press(&state, "t<End>t")
+        #expect(state.cursorPathInTable == #".Note.n1.text"#)
+        #expect(body(state)[0].split(separator: " ") == ["key", "text"])
+        #expect(body(state)[1].hasPrefix("n1 ") && body(state)[1].hasSuffix("hi"))
     }
 
     @Test func aFoldedDocumentsTableReadsOnlyTheRowsOnScreen() throws {

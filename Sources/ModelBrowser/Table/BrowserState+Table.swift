@@ -21,8 +21,8 @@ extension BrowserState {
 
     /// Shows as a table the nearest container at or above the cursor whose children are records:
     /// an array whose first element is an object, or an object whose members a model types one by
-    /// one (a store's records of a type, a map of models). The cursor's row and member become the
-    /// table's cell.
+    /// one (a store's records of a type, a map of models) or, untyped, whose first members all
+    /// hold objects. The cursor's row and member become the table's cell.
     mutating func openTable() {
         guard cursor < rows.count else { return }
         var cache = AnnotationCache()
@@ -90,8 +90,13 @@ extension BrowserState {
             return document.kind(first) == .object
         case .object:
             guard document.childCount(node) > 0 else { return false }
-            switch Self.rowContext(context(of: node, reachedBy: expansion, cache: &cache), registry: registry) {
+            let context = context(of: node, reachedBy: expansion, cache: &cache)
+            switch Self.rowContext(context, registry: registry) {
             case .model, .variant: return true
+            case .none where context.isUntyped:
+                // Untyped (a store's records of a type no model or schema describes, a table's
+                // rows): records when its first members all hold objects.
+                return document.children(node).prefix(8).allSatisfy { document.kind($0) == .object }
             default: return false
             }
         default:

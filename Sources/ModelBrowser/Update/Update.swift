@@ -8,6 +8,7 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
     case .resize(let width, let height):
         state.view.resize(width: width, height: height)
         state.scrollToCursor()
+        if state.view.table != nil { state.scrollTableToCursor() }
         return []
     case .scroll(let delta):
         guard case .normal = state.mode else { return [] }
