@@ -211,6 +211,7 @@ extension BrowserState {
             table.order = nil
             table.sort = nil
             table.filter = nil
+            table.lookedOver = 0..<0
             say("rows were added or removed: the table is in file order again, unfiltered")
         }
         if cursor < rows.count, rows[cursor].node != container {

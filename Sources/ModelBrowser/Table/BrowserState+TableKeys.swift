@@ -118,10 +118,12 @@ extension BrowserState {
         if table.row >= table.top + pageRows { table.top = table.row - pageRows + 1 }
         table.top = max(0, min(table.top, max(0, tableRowCount(table) - 1)))
         if let container = tableContainer(table) {
-            for row in table.top..<min(tableRowCount(table), table.top + pageRows) {
+            let page = table.top..<max(table.top, min(tableRowCount(table), table.top + pageRows))
+            for row in page where !table.lookedOver.contains(row) {
                 guard let child = document.child(container, at: tablePosition(table, row: row)) else { break }
                 if document.kind(child) == .object, case .object(let object) = document.value(child) { Self.addColumns(for: object, to: &table) }
             }
+            table.lookedOver = page
         }
         table.column = max(0, min(table.column, table.columns.count))
         table.left = max(1, min(table.left, max(1, table.columns.count)))

@@ -52,6 +52,7 @@ extension BrowserState {
         }
         table.row = table.order.map { $0.firstIndex(of: current) ?? 0 } ?? current
         table.top = 0
+        table.lookedOver = 0..<0
         view.table = table
         scrollTableToCursor()
         return true

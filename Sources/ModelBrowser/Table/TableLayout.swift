@@ -13,7 +13,8 @@ struct TableCell {
 
 /// Where the table's columns go and what its rows on screen hold: the rows from `top` read from
 /// the index (each row decoded once per frame), each column as wide as its header and the cells
-/// on screen need, up to a limit, and the columns that fit from `left`.
+/// on screen need, up to a limit, and the columns that fit from `left` (the cells of columns off
+/// screen are never made).
 struct TableLayout {
     /// One row on screen.
     struct Line {
@@ -22,8 +23,8 @@ struct TableLayout {
         let position: Int
         /// The label column's text: `[index]`, or the key of a record.
         let label: String
-        /// Its cells, one per table column.
-        let cells: [TableCell]
+        let value: JSONValue
+        let path: JSONPath
     }
 
     /// A column on screen: the table column (0: labels), where it starts and how wide it is.
@@ -33,6 +34,8 @@ struct TableLayout {
         let width: Int
         /// Its width before the screen's edge cut it.
         let fullWidth: Int
+        /// Its cells, one per line (none for the labels).
+        let cells: [TableCell]
     }
 
     let lines: [Line]
@@ -58,27 +61,23 @@ struct TableLayout {
                 guard let child = state.document.child(container, at: position) else { break }
                 let label = table.keyedRows ? escapedForDisplay(state.document.key(child) ?? "") : "[\(position)]"
                 let rowPath = table.containerPath.appending(table.keyedRows ? .key(state.document.key(child) ?? "") : .index(position))
-                let value = state.document.value(child)
-                let cells = table.columns.map { state.tableCell(value, column: $0, rowPath: rowPath, context: table.rowContext) }
-                lines.append(Line(row: row, position: position, label: label, cells: cells))
+                lines.append(Line(row: row, position: position, label: label, value: state.document.value(child), path: rowPath))
             }
         }
         self.lines = lines
         let limit = Self.widthLimit(screenWidth: area.width)
         let labelTitle = table.keyedRows ? "key" : "#"
         let labelWidth = min(limit, lines.reduce(displayWidth(labelTitle)) { max($0, displayWidth($1.label)) })
-        var placed = [Placed(column: 0, x: area.x, width: labelWidth, fullWidth: labelWidth)]
+        var placed = [Placed(column: 0, x: area.x, width: labelWidth, fullWidth: labelWidth, cells: [])]
         var x = area.x + labelWidth + 1
         for column in max(1, table.left)...max(1, table.columns.count) where column <= table.columns.count {
             guard x < area.x + area.width else { break }
             let header = table.columns[column - 1]
             var width = max(displayWidth(header.title), showsTypes ? displayWidth(header.typeText) : 0)
-            for line in lines {
-                let cell = line.cells[column - 1]
-                width = max(width, displayWidth(cell.text) + (cell.warning == nil ? 0 : 2))
-            }
+            let cells = lines.map { state.tableCell($0.value, column: header, rowPath: $0.path, context: table.rowContext) }
+            for cell in cells { width = max(width, displayWidth(cell.text) + (cell.warning == nil ? 0 : 2)) }
             width = max(1, min(limit, width))
-            placed.append(Placed(column: column, x: x, width: min(width, area.x + area.width - x), fullWidth: width))
+            placed.append(Placed(column: column, x: x, width: min(width, area.x + area.width - x), fullWidth: width, cells: cells))
             x += width + 1
         }
         self.placed = placed

@@ -35,7 +35,7 @@ func drawTable(_ state: BrowserState, _ table: TableView, _ grid: inout Grid, _ 
                 put(line.label, place, y: y, style: painter.style(.marker, reverse: isCursorRow))
                 continue
             }
-            let cell = line.cells[place.column - 1]
+            let cell = place.cells[offset]
             let text = cell.warning == nil ? cell.text : "⚠ " + cell.text
             if isCursor { put(String(repeating: " ", count: place.width), place, y: y, style: painter.style(.selection, reverse: true)) }
             put(text, place, y: y, style: painter.style(cell.role, bold: cell.warning != nil, reverse: isCursor))

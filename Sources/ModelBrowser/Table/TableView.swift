@@ -61,6 +61,9 @@ struct TableView: Sendable {
     /// The first shown row on screen, and the first column after the labels on screen.
     var top = 0
     var left = 1
+    /// The shown rows whose members were last looked over for new columns (each key then reads
+    /// only the rows new on screen).
+    var lookedOver: Range<Int> = 0..<0
     /// Whether an action passed to the tree opened a prompt, menu or question: when it is done,
     /// the table's cursor follows the tree's.
     var awaitsTree = false
