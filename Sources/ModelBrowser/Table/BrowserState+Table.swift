@@ -26,17 +26,14 @@ extension BrowserState {
     mutating func openTable() {
         guard cursor < rows.count else { return }
         var cache = AnnotationCache()
-        // Walk up from the cursor: (the node, how it was reached, the member key met on the way).
-        var node = rows[cursor].node
-        var reached = Expansion(parent: rows[cursor].parent, index: rows[cursor].index)
-        var key: String? = rows[cursor].missingField ?? rows[cursor].disabled?.key
-        if rows[cursor].isPlaceholder, let parent = expanded[node] {
-            reached = parent
-        } else if rows[cursor].isPlaceholder {
-            reached = .root
-        }
+        // Walk up from the cursor: the node, how it was reached, and the member key met on the way
+        // (a placeholder's node is its object, and its field the key).
+        let row = rows[cursor]
+        var node = row.node
+        var reached = row.isPlaceholder ? expanded[node] ?? .root : Expansion(parent: row.parent, index: row.index)
+        var key: String? = row.missingField ?? row.disabled?.key
         var found: (container: Node, child: Node?, key: String?)?
-        if !rows[cursor].isPlaceholder, holdsRecords(node, reachedBy: reached, cache: &cache) {
+        if !row.isPlaceholder, holdsRecords(node, reachedBy: reached, cache: &cache) {
             found = (node, nil, nil)
         }
         while found == nil, let parent = reached.parent {
