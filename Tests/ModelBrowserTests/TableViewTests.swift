@@ -206,6 +206,33 @@ struct TableViewTests {
         #expect(body(state)[1].hasPrefix("n1 ") && body(state)[1].hasSuffix("hi"))
     }
 
+    @Test func theWheelAndAClickMoveTheTablesCursorAndHelpListsItsKeys() throws {
+        let text = "[" + (0..<50).map { #"{"id": \#($0)}"# }.joined(separator: ", ") + "]"
+        var state = BrowserState(document: try JSONDocument(text), sourceName: "ids.json", registry: ModelRegistry(), width: 40, height: 12)
+        state.colors = false
+        press(&state, "t")
+        _ = update(&state, .scroll(3))
+        #expect(state.cursorPathInTable == ".[3].id")
+        // Screen line 0 is the title, 1 the header of an untyped table, 2 the first row.
+        _ = update(&state, .click(row: 4))
+        #expect(state.cursorPathInTable == ".[2].id")
+        _ = update(&state, .click(row: 3))
+        #expect(state.cursorPathInTable == ".[1].id")
+        _ = update(&state, .click(row: 1))
+        #expect(state.cursorPathInTable == ".[1].id", "a click on the header moves nothing")
+        // A smaller terminal keeps the cursor's row on screen.
+        press(&state, "G")
+        _ = update(&state, .resize(width: 30, height: 6))
+        #expect(body(state).contains { $0.hasPrefix("[49]") }, "\(screen(state))")
+        _ = update(&state, .resize(width: 80, height: 60))
+        press(&state, "?")
+        let help = screen(state)
+        #expect(help.contains("In a table") && help.contains("sort the rows by the column"))
+        // Keys only the tree has say so instead of doing nothing.
+        press(&state, "<Esc>/")
+        #expect(state.message?.contains("works in the tree") == true)
+    }
+
     @Test func aFoldedDocumentsTableReadsOnlyTheRowsOnScreen() throws {
         let elements = (0..<5000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a"]}"# }
         let bytes = Array(("[\n  " + elements.joined(separator: ",\n  ") + "\n]\n").utf8)
