@@ -5,7 +5,7 @@ import LosslessJSON
 /// cursor goes to a cell before the tree edits it, and the table's follows the tree's after.
 extension BrowserState {
     /// The rows whose members make the first columns (the rest join as they come on screen).
-    static let tableSampleRows = 200
+    static let tableSampleRows = 64
 
     /// The table shown instead of the tree, if one is.
     public var isShowingTable: Bool { view.table != nil }

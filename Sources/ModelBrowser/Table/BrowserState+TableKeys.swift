@@ -32,10 +32,9 @@ extension BrowserState {
             mode = .editing(LineEditor(view.table?.filter?.text ?? ""), .tableFilter)
         case .edit: return editTableCell()
         case .switchVariant, .clear, .openInEditor, .copyPath, .copyValue, .showDetails, .delete, .add, .addRequired, .rename,
-            .toggleMember, .editComment:
-            focusTreeOnTableCell()
-            return performForTable(action)
-        case .undo, .redo, .save, .command, .quit, .help, .showDiff, .showProblems, .saveInferredSchema, .toggleComments, .stopWaiting:
+            .toggleMember, .editComment, .undo, .redo, .save, .command, .quit, .help, .showDiff, .showProblems, .saveInferredSchema,
+            .toggleComments, .stopWaiting:
+            // On the cell, or (for what acts on the document) where the tree then follows from.
             focusTreeOnTableCell()
             return performForTable(action)
         default:
