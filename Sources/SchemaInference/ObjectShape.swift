@@ -61,9 +61,10 @@ final class ObjectShape {
             groups = nil
         }
         for member in object.members {
-            if let known = members[member.key] {
-                known.shape.add(member.value)
-                members[member.key] = (known.count + 1, known.shape)
+            // One lookup per member: the count is bumped through the index found.
+            if let index = members.index(forKey: member.key) {
+                members.values[index].shape.add(member.value)
+                members.values[index].count += 1
             } else {
                 let shape = ValueShape(level: level + 1)
                 shape.add(member.value)

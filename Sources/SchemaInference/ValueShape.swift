@@ -114,8 +114,8 @@ final class StringShape {
 
     private func note(_ text: String, times: Int) {
         guard distinct != nil else { return }
-        if let seen = distinct?[text] {
-            distinct?[text] = seen + times
+        if let index = distinct?.index(forKey: text) {
+            distinct?.values[index] += times
         } else if order.count < Self.distinctLimit {
             distinct?[text] = times
             order.append(text)

@@ -134,6 +134,18 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// Whether the value is a whole number, whatever its spelling (`1.0`, `1e3` and `1e400` are;
     /// `1.5` and `1e-2` are not), with no limit on its size.
     public var isInteger: Bool {
+        // The common spelling, digits after an optional minus sign, needs no normalizing (a
+        // schema inference asks this of every number).
+        var digits = 0
+        for byte in literal.utf8 {
+            if byte >= 0x30, byte <= 0x39 {
+                digits += 1
+            } else if byte != 0x2D || digits > 0 {
+                digits = -1
+                break
+            }
+        }
+        if digits > 0 { return true }
         guard jsonLiteral != nil else { return false }
         let decimal = normalized
         // An exponent too large to hold: a huge positive one makes a whole number, a negative one a fraction.
