@@ -92,15 +92,30 @@ struct TableViewTests {
         var state = try browser("people.json", model: "Person", width: 100, height: 12)
         press(&state, "tjjlll")
         #expect(state.cursorPathInTable == ".[2].person_email")
+        // A field the model knows: added, then its own editor (a string's text), one undo each.
         press(&state, "<Enter>")
-        guard case .editing(_, .newMemberValue(_, "person_email")) = state.mode else {
-            Issue.record("no prompt for the missing member: \(state.mode)")
+        guard case .editing(_, .field(_, .string)) = state.mode else {
+            Issue.record("no string editor for the missing field: \(state.mode)")
             return
         }
-        press(&state, "\"zoe@example.com\"<Enter>")
+        press(&state, "<C-u>zoe@example.com<Enter>")
         #expect(state.document.value(at: try JSONPath(parsing: ".[2].person_email")) == .string("zoe@example.com"))
         #expect(state.cursorPathInTable == ".[2].person_email")
         #expect(try JSONDocument(state.document.text.string).rootValue == state.document.rootValue)
+        press(&state, "uu")
+        #expect(state.document.text.array == state.saved.text.array)
+        // A member no model knows: its value as JSON.
+        var untyped = BrowserState(document: try JSONDocument(#"[{"a": 1}, {"b": 2}]"#), sourceName: "u.json", registry: ModelRegistry(), width: 60, height: 10)
+        press(&untyped, "tj")
+        #expect(untyped.cursorPathInTable == ".[1].a")
+        press(&untyped, "<Enter>")
+        guard case .editing(_, .newMemberValue(_, "a")) = untyped.mode else {
+            Issue.record("no prompt for the missing member: \(untyped.mode)")
+            return
+        }
+        press(&untyped, "[5]<Enter>")
+        #expect(untyped.document.text.string == #"[{"a": 1}, {"b": 2, "a": [5]}]"#)
+        #expect(untyped.cursorPathInTable == ".[1].a")
     }
 
     @Test func sortingAndFilteringShowRowsInAnotherOrderAndNeverTouchTheText() throws {

@@ -72,9 +72,7 @@ extension BrowserState {
         }
         guard cursorPath == cellPath, case .key(let key)? = cellPath.components.last else {
             guard case .key(let key)? = cellPath.components.last else { return [] }
-            mode = .editing(LineEditor(), .newMemberValue(row: cursor, key: key))
-            view.table?.awaitsTree = true
-            return []
+            return addTableCell(key: key, at: cellPath)
         }
         if document.kind(rows[cursor].node).isContainer {
             view.table = nil
@@ -83,6 +81,29 @@ extension BrowserState {
             return []
         }
         return performForTable(.edit)
+    }
+
+    /// `Enter` on a member the row lacks (the tree's cursor on the row): a field the row's model
+    /// knows is added with its default (else its type's empty value) and its editor opens, as `a`
+    /// then `Enter` would in the tree (a bool is added as its default); any other member's value is
+    /// asked as JSON.
+    private mutating func addTableCell(key: String, at cellPath: JSONPath) -> [Effect] {
+        var cache = AnnotationCache()
+        let rowPath = path(ofRow: cursor)
+        if let model = objectModel(ofRow: cursor, cache: &cache), case .object(let object)? = document.value(at: rowPath),
+            let field = model.resolved(for: object).fields.first(where: { !$0.isFlattened && $0.path.components == [.key(key)] })
+        {
+            // Its default, else its type's empty value: an optional field's "absent" would add nothing.
+            var value = Self.initialValue(of: field, in: object) ?? .null
+            if value == .null { value = field.type.unwrapped.emptyValue }
+            applyEdit(.insertMember(in: rowPath, key: key, value: value), cursor: cellPath)
+            if goToIfLoaded(cellPath), field.type.unwrapped != .bool { return performForTable(.edit) }
+            followTreeIntoTable()
+            return []
+        }
+        mode = .editing(LineEditor(), .newMemberValue(row: cursor, key: key))
+        view.table?.awaitsTree = true
+        return []
     }
 
     /// The rows a page of the table holds.

@@ -143,7 +143,7 @@ public struct KeyTable: Hashable, Sendable {
         KeyBinding([.character("l"), .right], .columnRight, .table, help: "next column"),
         KeyBinding([.character("^")], .firstColumn, .table, help: "first column"),
         KeyBinding([.character("$")], .lastColumn, .table, help: "last column"),
-        KeyBinding([.enter], .edit, .table, help: "edit the cell with the editor for its type (a member the row lacks: its value as JSON; a list or record, or a row's label: the tree there)", hint: "⏎ edit"),
+        KeyBinding([.enter], .edit, .table, help: "edit the cell with the editor for its type (a field the row lacks: added, then its editor; another member: its value as JSON; a list or record, or a row's label: the tree there)", hint: "⏎ edit"),
         KeyBinding([.character("[")], .sortAscending, .table, help: "sort the rows by the column, up (again: file order); the file keeps its order", hint: "[ ] sort"),
         KeyBinding([.character("]")], .sortDescending, .table, help: "sort the rows by the column, down (again: file order)"),
         KeyBinding([.character("|")], .filterRows, .table, help: "show only the rows whose cell in the column holds a text (a capital: case-sensitive; empty: every row)", hint: "| filter"),
