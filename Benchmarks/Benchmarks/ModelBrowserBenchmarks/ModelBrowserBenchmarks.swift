@@ -165,15 +165,9 @@ func keyBenchmarks(_ size: String, _ opened: BrowserState) {
             var state = opened
             // Land somewhere in the middle first for "deep" positions.
             for _ in 0..<1000 { _ = update(&state, .key(.pageDown)) }
-            var grid = Grid(width: 80, height: 24)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                for key in keys { _ = update(&state, .key(key)) }
-                render(state, into: &grid)
-                blackHole(grid)
+            measureKeysToFrame(benchmark, from: state, keys: keys) { state in
                 if state.cursor >= state.rowCount - 1 { _ = update(&state, .key(.character("g"))) }
             }
-            benchmark.stopMeasurement()
         }
     }
 }
@@ -398,20 +392,7 @@ let benchmarks: @Sendable () -> Void = {
     for _ in 0..<6 { _ = update(&typed, .key(.character("l"))); _ = update(&typed, .key(.character("J"))) }
     let typedState = typed
     editBenchmarks("100 MB", withRecordsOpen(recordsState(path100, registry: registry, model: "GeneratedDocument")))
-    Benchmark(
-        "100 MB, model bound: key to frame: j among known fields",
-        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
-    ) { benchmark in
-        var state = typedState
-        var grid = Grid(width: 80, height: 24)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            _ = update(&state, .key(.down))
-            render(state, into: &grid)
-            blackHole(grid)
-        }
-        benchmark.stopMeasurement()
-    }
+    keysToFrameBenchmark("100 MB, model bound: key to frame: j among known fields", from: typedState, keys: [.down])
 
     if ProcessInfo.processInfo.environment["KEEPSAKE_BENCH_1GB"] == "1" {
         let path1000 = generatedFile(megabytes: 1000)

@@ -19,19 +19,6 @@ func tableBenchmarks(_ size: String, _ opened: BrowserState) {
         ("t then t (to the tree at the cell and back)", [.character("t"), .character("t")]),
     ]
     for (name, keys) in scripts {
-        Benchmark(
-            "\(size): table: key to frame: \(name)",
-            configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
-        ) { benchmark in
-            var state = deep
-            var grid = Grid(width: 80, height: 24)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                for key in keys { _ = update(&state, .key(key)) }
-                render(state, into: &grid)
-                blackHole(grid)
-            }
-            benchmark.stopMeasurement()
-        }
+        keysToFrameBenchmark("\(size): table: key to frame: \(name)", from: deep, keys: keys)
     }
 }

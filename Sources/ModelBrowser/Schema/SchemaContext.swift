@@ -54,3 +54,11 @@ indirect enum SchemaContext: Sendable {
         }
     }
 }
+
+extension SchemaContext {
+    /// Whether nothing is known (an untyped row's members are not "kept": nothing would read them).
+    var isUntyped: Bool {
+        if case .none = self { return true }
+        return false
+    }
+}

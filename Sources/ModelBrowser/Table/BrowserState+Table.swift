@@ -62,6 +62,8 @@ extension BrowserState {
             sampled += 1
             if case .object(let object) = document.value(child) { Self.addColumns(for: object, to: &table) }
         }
+        // In file order a row is its position: the first screen needs no second look.
+        table.lookedOver = 0..<sampled
         if let child = found.child, let position = document.child(container, holding: child)?.position {
             table.row = position
             if let key = found.key, let column = table.columnIndex(ofKey: key) { table.column = column }
@@ -224,7 +226,7 @@ extension BrowserState {
                 if path.count > depth + 1, case .key(let key) = path[depth + 1], let column = table.columnIndex(ofKey: key) {
                     table.column = column
                 }
-            } else if !table.containerPath.isPrefix(of: cursorPath) {
+            } else if !cursorPath.components.starts(with: table.containerPath.components) {
                 view.table = nil
                 say("the cursor went outside the table: back to the tree")
                 return
@@ -233,12 +235,5 @@ extension BrowserState {
         table.row = max(0, min(table.row, tableRowCount(table) - 1))
         view.table = table
         scrollTableToCursor()
-    }
-}
-
-extension JSONPath {
-    /// Whether this path is a prefix of (or equal to) another.
-    func isPrefix(of other: JSONPath) -> Bool {
-        components.count <= other.components.count && Array(other.components.prefix(components.count)) == components
     }
 }

@@ -148,8 +148,12 @@ extension BrowserState {
         table.column = max(0, min(table.column, table.columns.count))
         table.left = max(1, min(table.left, max(1, table.columns.count)))
         if table.column >= 1, table.column < table.left { table.left = table.column }
-        while table.column > table.left, !TableLayout(self, table, area: layout.tree).showsWhole(table.column, in: table, screenWidth: width) {
-            table.left += 1
+        if table.column > table.left {
+            // The rows on screen stay the same while the columns shift: read them once.
+            let lines = TableLayout.lines(self, table, area: layout.tree)
+            while table.column > table.left, !TableLayout(self, table, area: layout.tree, lines: lines).showsWhole(table.column, in: table, screenWidth: width) {
+                table.left += 1
+            }
         }
         view.table = table
     }

@@ -85,7 +85,7 @@ extension BrowserState {
     /// A row's cell text in a column, as the filter reads it.
     private func cellText(_ value: JSONValue, label: String, column: Int, table: TableView) -> String {
         guard column >= 1 else { return label }
-        return tableCell(value, column: table.columns[column - 1], rowPath: table.containerPath, context: table.rowContext).text
+        return tableCell(value, column: table.columns[column - 1], rowPath: nil, context: table.rowContext).text
     }
 
     /// A row's sort key in a column: its value there (the variant column by its text, labels by key).

@@ -50,20 +50,25 @@ struct TableLayout {
     /// The widest a column may be: a long value is cut, and shown whole in the status line.
     static func widthLimit(screenWidth: Int) -> Int { max(6, min(40, screenWidth * 2 / 5)) }
 
-    init(_ state: BrowserState, _ table: TableView, area: Rect) {
-        showsTypes = Self.headerHeight(areaHeight: area.height, table: table) == 2
-        let pageRows = max(0, area.height - Self.headerHeight(areaHeight: area.height, table: table))
+    /// The rows on screen from `table.top`, read and decoded.
+    static func lines(_ state: BrowserState, _ table: TableView, area: Rect) -> [Line] {
+        let pageRows = max(0, area.height - headerHeight(areaHeight: area.height, table: table))
+        guard let container = state.tableContainer(table) else { return [] }
         var lines: [Line] = []
-        if let container = state.tableContainer(table) {
-            let count = state.tableRowCount(table)
-            for row in table.top..<max(table.top, min(count, table.top + pageRows)) {
-                let position = state.tablePosition(table, row: row)
-                guard let child = state.document.child(container, at: position) else { break }
-                let label = table.keyedRows ? escapedForDisplay(state.document.key(child) ?? "") : "[\(position)]"
-                let rowPath = table.containerPath.appending(table.keyedRows ? .key(state.document.key(child) ?? "") : .index(position))
-                lines.append(Line(row: row, position: position, label: label, value: state.document.value(child), path: rowPath))
-            }
+        for row in table.top..<max(table.top, min(state.tableRowCount(table), table.top + pageRows)) {
+            let position = state.tablePosition(table, row: row)
+            guard let child = state.document.child(container, at: position) else { break }
+            let label = table.keyedRows ? escapedForDisplay(state.document.key(child) ?? "") : "[\(position)]"
+            let rowPath = table.containerPath.appending(table.keyedRows ? .key(state.document.key(child) ?? "") : .index(position))
+            lines.append(Line(row: row, position: position, label: label, value: state.document.value(child), path: rowPath))
         }
+        return lines
+    }
+
+    /// The layout of the table on `area`, of the rows given (read from the document when `nil`).
+    init(_ state: BrowserState, _ table: TableView, area: Rect, lines given: [Line]? = nil) {
+        showsTypes = Self.headerHeight(areaHeight: area.height, table: table) == 2
+        let lines = given ?? Self.lines(state, table, area: area)
         self.lines = lines
         let limit = Self.widthLimit(screenWidth: area.width)
         let labelTitle = table.keyedRows ? "key" : "#"
@@ -92,7 +97,8 @@ struct TableLayout {
 
 extension BrowserState {
     /// A row's cell in a column: its value as text, typed by the row's model.
-    func tableCell(_ rowValue: JSONValue, column: TableView.Column, rowPath: JSONPath, context: SchemaContext) -> TableCell {
+    /// Without `rowPath` (a sort or filter reading every row) the schema's errors are not looked up.
+    func tableCell(_ rowValue: JSONValue, column: TableView.Column, rowPath: JSONPath?, context: SchemaContext) -> TableCell {
         guard case .object(let object) = rowValue else {
             return TableCell(text: "", role: .dim, typeText: "")
         }
@@ -107,7 +113,7 @@ extension BrowserState {
             guard let value = object[key] else { return TableCell(text: "", role: .dim, typeText: typeText) }
             var cell = Self.cellText(value, type: field?.type, registry: registry)
             cell.typeText = typeText
-            if !problemAtPath.isEmpty, let problem = problemAtPath[rowPath.appending(.key(key))] {
+            if let rowPath, !problemAtPath.isEmpty, let problem = problemAtPath[rowPath.appending(.key(key))] {
                 cell.warning = problem
             } else if let field, field.path.components.count == 1, !field.reads(object) {
                 cell.warning = "file has \(truncated(cell.text, to: 24)): not \(field.typeText)"
@@ -164,13 +170,5 @@ extension BrowserState {
             }
             return TableCell(text: "{…} \(object.count) key\(object.count == 1 ? "" : "s")", role: .dim, typeText: "")
         }
-    }
-}
-
-extension SchemaContext {
-    /// Whether nothing is known (an untyped row's members are not "kept": nothing would read them).
-    var isUntyped: Bool {
-        if case .none = self { return true }
-        return false
     }
 }

@@ -239,12 +239,11 @@ extension BrowserState {
                 partialLoad?.waiting = nil
                 say("stopped waiting")
             }
-        case .columnLeft, .columnRight, .firstColumn, .lastColumn, .sortAscending, .sortDescending, .filterRows:
-            say("that works in a table: t shows one", error: true)
-        case .choiceDown, .choiceUp, .choicePageDown, .choicePageUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .complete, .cursorLeft, .cursorRight, .cursorToStart, .cursorToEnd, .deleteBackward, .deleteForward,
+        case .columnLeft, .columnRight, .firstColumn, .lastColumn, .sortAscending, .sortDescending, .filterRows,
+            .choiceDown, .choiceUp, .choicePageDown, .choicePageUp, .choose, .scrollDown, .scrollUp, .scrollPageDown, .scrollPageUp, .commit, .complete, .cursorLeft, .cursorRight, .cursorToStart, .cursorToEnd, .deleteBackward, .deleteForward,
             .deleteToStart, .deleteToEnd, .deleteWordBackward,
             .cancel:
-            break  // other modes' actions
+            break  // other modes' actions (the table's are handled by `handleInTable`)
         }
         return []
     }
