@@ -7,7 +7,8 @@
 // The streaming validator, fed the input in pieces, must give the parser's verdict and error.
 // A folding parse, and a parse counting offsets in segments of a few bytes, must give the same
 // verdict, error and value. Read as JSON Lines, the input must give what its lines parsed one by
-// one give: their values, or the first invalid line's place.
+// one give: their values, or the first invalid line's place. The tape's scan (what schema
+// inference reads lines with) must take exactly what the parser takes, as the same value.
 @_spi(Testing) import LosslessJSON
 
 let maxDepth = 64
@@ -19,6 +20,10 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let streamed = streamVerdict(bytes)
     checkJSONLines(bytes)
     let variants = otherParses(bytes)
+    let scanned = bytes.withUnsafeBufferPointer { text in
+        var tape = JSONTape()
+        return tape.scannedValue(text, maxDepth: maxDepth)
+    }
     let document: JSONDocument
     do {
         document = try JSONDocument(bytes: bytes, options: JSONParseOptions(maxDepth: maxDepth))
@@ -27,6 +32,7 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fail("the \(name) parse says \(variant.error.map { "\($0)" } ?? "valid"), the parser \(error)", bytes)
         }
         if expected { fail("rejected valid JSON: \(error)", bytes) }
+        if let scanned { fail("the tape's scan took what the parser refuses (\(error)): \(JSONWriter.serialize(scanned))", bytes) }
         if streamed?.description != error.description || streamed?.excerpt != error.excerpt {
             fail("the streaming validator says \(streamed.map { "\($0)" } ?? "valid"), the parser \(error)", bytes)
         }
@@ -37,6 +43,8 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let streamed { fail("the streaming validator rejected what the parser accepts: \(streamed)", bytes) }
     if document.text.slice(0..<document.text.count) != bytes { fail("the text is not the input's bytes", bytes) }
     let value = document.rootValue
+    guard let scanned else { fail("the tape's scan refused valid JSON", bytes) }
+    if JSONWriter.serialize(scanned) != JSONWriter.serialize(value) { fail("the tape's scan gives \(JSONWriter.serialize(scanned))", bytes) }
     for (name, variant) in variants where variant.value != value {
         fail("the \(name) parse gives \(variant.value.map { JSONWriter.serialize($0) } ?? variant.error.map { "\($0)" } ?? "nothing")", bytes)
     }

@@ -16,18 +16,24 @@ extension RecordTypeSchemas {
         var offset = 0
         while inferrer.samples < limit {
             let page = try store.list(type: type, order: .created, limit: min(inferencePage, limit - inferrer.samples), offset: offset)
-            for record in page { inferrer.add(try value(of: record)) }
+            for record in page { try add(record, to: inferrer) }
             guard page.count == inferencePage else { break }
             offset += page.count
         }
         return (inferrer.schema(), inferrer.samples)
     }
 
-    private static func value(of record: StoredRecord) throws(RecordStoreError) -> JSONValue {
-        do {
-            return try JSONValue(parsing: record.json)
-        } catch {
-            throw .invalidJSON(id: record.id, error: error)
+    /// Reads a record's stored text straight into the inferrer (no `JSONValue` made).
+    private static func add(_ record: StoredRecord, to inferrer: SchemaInferrer) throws(RecordStoreError) {
+        var text = record.json
+        var failure: JSONParseError?
+        text.withUTF8 { bytes in
+            do throws(JSONParseError) {
+                try inferrer.add(parsing: bytes)
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw .invalidJSON(id: record.id, error: failure) }
     }
 }

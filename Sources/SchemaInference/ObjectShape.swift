@@ -12,18 +12,30 @@ final class ObjectShape {
     /// How deep tag groups nest (a group's objects may have tags of their own).
     static let tagDepthLimit = 2
 
-    var count = 0
-    /// Each key in the order first seen, with how many objects held it and what.
-    var members: [String: (count: Int, shape: ValueShape)] = [:]
-    var order: [String] = []
+    /// A key the objects held: how many held it, and what.
+    final class Member {
+        let key: String
+        @exclusivity(unchecked) var count = 0
+        let shape: ValueShape
+
+        init(key: String, level: Int) {
+            self.key = key
+            shape = ValueShape(level: level)
+        }
+    }
+
+    @exclusivity(unchecked) var count = 0
+    /// Each key in the order first seen (`keys` holds their bytes, at the same positions).
+    @exclusivity(unchecked) private(set) var members: [Member] = []
+    @exclusivity(unchecked) private var keys = ByteKeys()
     /// Set once the keys passed `keyLimit`: every value, whatever its key.
-    var mapValues: ValueShape?
-    /// For each candidate tag key, the objects by their tag value; a key is dropped as a candidate
-    /// once an object lacks it, holds a non-string, or it takes too many values.
-    var groups: [String: [String: ObjectShape]]?
+    @exclusivity(unchecked) var mapValues: ValueShape?
+    /// The members that may tag the objects, each with the objects grouped by its value; one is
+    /// dropped once an object lacks it, holds a non-string, or it takes too many values.
+    @exclusivity(unchecked) private(set) var candidates: [TagCandidate]?
     /// While one candidate is left, the objects go to its groups alone (adding each object twice
     /// was half the work): `members` is then empty until `settle()` merges the groups into it.
-    private var deferredTo: String?
+    @exclusivity(unchecked) private var deferred: TagCandidate?
     /// Which object of its parent's made this group (groups settle in the order they began).
     var firstSeen = 0
     let depth: Int
@@ -31,7 +43,7 @@ final class ObjectShape {
     /// How deep the objects are (see `ValueShape.levelLimit`).
     let level: Int
     /// Whether members were left out for being past `ValueShape.levelLimit`.
-    var truncated = false
+    @exclusivity(unchecked) var truncated = false
 
     init(level: Int, depth: Int = 0, firstSeen: Int = 0) {
         self.level = level
@@ -39,58 +51,76 @@ final class ObjectShape {
         self.firstSeen = firstSeen
     }
 
-    func add(_ object: JSONObject) {
+    /// The member with this key, if an object held it.
+    func member(named key: String) -> Member? {
+        keys.position(of: key).map { members[$0] }
+    }
+
+    /// Takes one more object: a tape's entry.
+    func add(_ tape: JSONTape, _ object: Int) {
         count += 1
         guard level < ValueShape.levelLimit else {
-            truncated = truncated || !object.members.isEmpty
+            truncated = truncated || tape.count(object) > 0
             return
         }
         if let mapValues {
-            for member in object.members { mapValues.add(member.value) }
+            tape.forEachMember(of: object) { _, value in mapValues.add(tape, value) }
             return
         }
-        if let key = deferredTo {
-            if case .string(let tag)? = object[key], let byTag = groups?[key], byTag[tag] != nil || byTag.count < Self.tagValueLimit {
-                let shape = byTag[tag] ?? ObjectShape(level: level, depth: depth + 1, firstSeen: count)
-                shape.add(object)
-                groups?[key]?[tag] = shape
+        if let deferred {
+            if let group = deferred.group(for: tape, object, in: self) {
+                group.add(tape, object)
                 return
             }
             // No longer a tag: the groups become the members again, and this object joins them.
             settle()
-            groups = nil
+            candidates = nil
         }
-        for member in object.members {
-            // One lookup per member: the count is bumped through the index found.
-            if let index = members.index(forKey: member.key) {
-                members.values[index].shape.add(member.value)
-                members.values[index].count += 1
-            } else {
-                let shape = ValueShape(level: level + 1)
-                shape.add(member.value)
-                members[member.key] = (1, shape)
-                order.append(member.key)
-            }
-        }
-        if order.count > Self.keyLimit {
+        addMembers(tape, object)
+        if members.count > Self.keyLimit {
             foldIntoMap()
             return
         }
-        group(object)
+        group(tape, object)
         // One candidate left, holding every object so far: the groups alone from now on.
-        if let groups, groups.count == 1, let key = groups.keys.first {
-            deferredTo = key
-            members = [:]
-            order = []
+        if let candidates, candidates.count == 1 {
+            deferred = candidates[0]
+            members = []
+            keys = ByteKeys()
         }
+    }
+
+    /// Counts each member and adds its value. Objects at one place mostly hold their keys in one
+    /// order, so each key is first compared with the one after the previous key's.
+    private func addMembers(_ tape: JSONTape, _ object: Int) {
+        var expected = 0
+        tape.forEachMember(of: object) { key, value in
+            let position: Int
+            if let bytes = tape.unescapedBytes(key) {
+                position = keys.holds(bytes, at: expected) ? expected : keys.position(of: bytes) ?? append(bytes, key: nil)
+            } else {
+                let text = tape.string(key)
+                var utf8 = text
+                position = utf8.withUTF8 { keys.position(of: $0) ?? append($0, key: text) }
+            }
+            let member = members[position]
+            member.count += 1
+            member.shape.add(tape, value)
+            expected = position + 1
+        }
+    }
+
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>, key: String?) -> Int {
+        members.append(Member(key: key ?? String(decoding: bytes, as: UTF8.self), level: level + 1))
+        return keys.append(bytes)
     }
 
     /// Makes `members` whole again while the objects go to one candidate's groups alone (before
     /// they are read, merged, or the candidate is dropped).
     func settle() {
-        guard let key = deferredTo else { return }
-        deferredTo = nil
-        for group in groups?[key]?.values.sorted(by: { $0.firstSeen < $1.firstSeen }) ?? [] {
+        guard let deferred else { return }
+        self.deferred = nil
+        for group in deferred.groups.sorted(by: { $0.firstSeen < $1.firstSeen }) {
             group.settle()
             takeMembers(of: group)
         }
@@ -98,17 +128,11 @@ final class ObjectShape {
 
     /// Adds another shape's members to these, key by key (new keys after the known ones).
     private func takeMembers(of other: ObjectShape) {
-        for key in other.order {
-            guard let theirs = other.members[key] else { continue }
-            if let known = members[key] {
-                known.shape.merge(theirs.shape)
-                members[key] = (known.count + theirs.count, known.shape)
-            } else {
-                let shape = ValueShape(level: level + 1)
-                shape.merge(theirs.shape)
-                members[key] = (theirs.count, shape)
-                order.append(key)
-            }
+        for theirs in other.members {
+            var key = theirs.key
+            let position = key.withUTF8 { keys.position(of: $0) ?? append($0, key: theirs.key) }
+            members[position].shape.merge(theirs.shape)
+            members[position].count += theirs.count
         }
     }
 
@@ -124,37 +148,39 @@ final class ObjectShape {
             return
         }
         if let mapValues {
-            for key in other.order { if let member = other.members[key] { mapValues.merge(member.shape) } }
+            for member in other.members { mapValues.merge(member.shape) }
             return
         }
         takeMembers(of: other)
         mergeGroups(of: other, after: before)
-        if order.count > Self.keyLimit { foldIntoMap() }
+        if members.count > Self.keyLimit { foldIntoMap() }
     }
 
     /// Keeps the candidates both shapes still have, their groups merged tag by tag (a nested
     /// tagged union stays one when its parent's groups settle); a shape that had seen nothing
     /// takes the other's. Copies, never shares, the other's groups: both go on being written to.
     private func mergeGroups(of other: ObjectShape, after before: Int) {
-        guard let theirs = other.groups, before == 0 || groups != nil else {
-            groups = nil
+        guard let theirs = other.candidates, before == 0 || candidates != nil else {
+            candidates = nil
             return
         }
-        var merged: [String: [String: ObjectShape]] = [:]
-        for (key, theirGroups) in theirs {
-            guard var byTag = before == 0 ? [:] : groups?[key] else { continue }
-            for (tag, group) in theirGroups {
-                if let mine = byTag[tag] {
-                    mine.merge(group)
-                } else {
-                    let copy = ObjectShape(level: level, depth: group.depth, firstSeen: before + group.firstSeen)
-                    copy.merge(group)
-                    byTag[tag] = copy
+        var merged: [TagCandidate] = []
+        for their in theirs {
+            guard let mine = before == 0 ? TagCandidate(key: their.key) : candidates?.first(where: { $0.key.utf8.elementsEqual(their.key.utf8) }) else { continue }
+            for (position, group) in their.groups.enumerated() {
+                their.tags.keys[position].withUnsafeBufferPointer { tag in
+                    if let known = mine.tags.position(of: tag) {
+                        mine.groups[known].merge(group)
+                    } else {
+                        let copy = ObjectShape(level: level, depth: group.depth, firstSeen: before + group.firstSeen)
+                        copy.merge(group)
+                        mine.append(tag, text: their.texts[position], group: copy)
+                    }
                 }
             }
-            if byTag.count <= Self.tagValueLimit { merged[key] = byTag }
+            if mine.groups.count <= Self.tagValueLimit { merged.append(mine) }
         }
-        groups = merged
+        candidates = merged
     }
 
     /// The objects are a map: one shape for all their values.
@@ -162,37 +188,71 @@ final class ObjectShape {
         guard mapValues == nil else { return }
         settle()
         let values = ValueShape(level: level + 1)
-        for key in order { if let member = members[key] { values.merge(member.shape) } }
+        for member in members { values.merge(member.shape) }
         mapValues = values
-        members = [:]
-        order = []
-        groups = nil
+        members = []
+        keys = ByteKeys()
+        candidates = nil
     }
 
     /// Adds an object to its group under each candidate tag.
-    private func group(_ object: JSONObject) {
+    private func group(_ tape: JSONTape, _ object: Int) {
         guard depth < Self.tagDepthLimit else { return }
         if count == 1 {
             // The first object names the candidates: its string members.
-            var candidates: [String: [String: ObjectShape]] = [:]
-            for member in object.members { if case .string = member.value { candidates[member.key] = [:] } }
-            groups = candidates
-        }
-        guard var groups, !groups.isEmpty else { return }
-        for key in Array(groups.keys) {
-            guard case .string(let tag)? = object[key], var byTag = groups[key] else {
-                groups[key] = nil
-                continue
+            var named: [TagCandidate] = []
+            tape.forEachMember(of: object) { key, value in
+                let text = tape.string(key)
+                if tape.kind(value) == .string, !named.contains(where: { $0.key.utf8.elementsEqual(text.utf8) }) {
+                    named.append(TagCandidate(key: text))
+                }
             }
-            let shape = byTag[tag] ?? ObjectShape(level: level, depth: depth + 1, firstSeen: count)
-            guard byTag[tag] != nil || byTag.count < Self.tagValueLimit else {
-                groups[key] = nil
-                continue
-            }
-            shape.add(object)
-            byTag[tag] = shape
-            groups[key] = byTag
+            candidates = named
         }
-        self.groups = groups
+        candidates?.removeAll { candidate in
+            guard let group = candidate.group(for: tape, object, in: self) else { return true }
+            group.add(tape, object)
+            return false
+        }
+    }
+}
+
+/// A member that may tag its objects, and the objects grouped by its value.
+final class TagCandidate {
+    let key: String
+    private let keyBytes: [UInt8]
+    /// The tag values (their UTF-8) in the order first seen, each one's text and group.
+    private(set) var tags = ByteKeys()
+    private(set) var texts: [String] = []
+    @exclusivity(unchecked) private(set) var groups: [ObjectShape] = []
+
+    init(key: String) {
+        self.key = key
+        keyBytes = Array(key.utf8)
+    }
+
+    /// The group an object goes to (made when its tag value is new and there is room for one),
+    /// or nil when it lacks the tag, holds no string there, or there is no room.
+    func group(for tape: JSONTape, _ object: Int, in parent: ObjectShape) -> ObjectShape? {
+        let found = keyBytes.withUnsafeBufferPointer { tape.value(of: object, forKey: $0) }
+        guard let value = found, tape.kind(value) == .string else { return nil }
+        if let bytes = tape.unescapedBytes(value) { return group(bytes, text: nil, in: parent) }
+        let text = tape.string(value)
+        var utf8 = text
+        return utf8.withUTF8 { group($0, text: text, in: parent) }
+    }
+
+    private func group(_ tag: UnsafeBufferPointer<UInt8>, text: String?, in parent: ObjectShape) -> ObjectShape? {
+        if let position = tags.position(of: tag) { return groups[position] }
+        guard groups.count < ObjectShape.tagValueLimit else { return nil }
+        let group = ObjectShape(level: parent.level, depth: parent.depth + 1, firstSeen: parent.count)
+        append(tag, text: text ?? String(decoding: tag, as: UTF8.self), group: group)
+        return group
+    }
+
+    func append(_ tag: UnsafeBufferPointer<UInt8>, text: String, group: ObjectShape) {
+        _ = tags.append(tag)
+        texts.append(text)
+        groups.append(group)
     }
 }

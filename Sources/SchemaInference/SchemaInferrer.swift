@@ -7,6 +7,8 @@ import LosslessJSON
 /// threads: one inferrer takes its samples in order.
 public final class SchemaInferrer {
     private let root = ValueShape()
+    /// Each sample is read into this tape, reused: a line allocates nothing once it has grown.
+    private var tape = JSONTape()
 
     /// An inferrer that has seen nothing.
     public init() {}
@@ -20,7 +22,21 @@ public final class SchemaInferrer {
 
     /// Takes one sample (a document, a JSON Lines line, an element of a root array).
     public func add(_ sample: JSONValue) {
-        root.add(sample)
+        tape.read(sample) { root.add($0, $0.root) }
+    }
+
+    /// Takes one sample that is a value in a document (its root, an element of its root array),
+    /// read from the document's bytes.
+    public func add(_ node: JSONDocument.Node, of document: JSONDocument) {
+        tape.read(node, of: document) { root.add($0, $0.root) }
+    }
+
+    /// Takes one sample given as its text (a JSON Lines line, a stored record): strict JSON is
+    /// read straight from the bytes, without making a `JSONValue` (the speed of `schema infer`).
+    /// A text that is not one value in `options`' syntax throws the parser's error, and no sample
+    /// is taken.
+    public func add(parsing text: UnsafeBufferPointer<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
+        try tape.read(text, options: options) { root.add($0, $0.root) }
     }
 
     /// Takes every sample another inferrer took, as if they had been added here after this one's

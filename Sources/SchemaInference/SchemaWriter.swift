@@ -66,7 +66,7 @@ struct SchemaWriter {
 
     private func schema(_ strings: StringShape) -> JSONObject {
         var result: JSONObject = ["type": "string"]
-        if let format = StringShape.candidateFormats.first(where: strings.formats.contains) {
+        if let format = strings.format {
             result["format"] = .string(format)
         } else if strings.distinct != nil, strings.order.count <= Self.enumLimit, strings.count >= max(6, Self.enumRepeats * strings.order.count) {
             result["enum"] = .array(strings.order.map(JSONValue.string))
@@ -86,7 +86,7 @@ struct SchemaWriter {
             return ["type": "object", "additionalProperties": schema(values)]
         }
         if let (key, groups) = tag(of: objects) {
-            let branches = groups.sorted { $0.key < $1.key }.map { tag, group in
+            let branches = groups.sorted { $0.tag < $1.tag }.map { tag, group in
                 var branch = properties(group, fixing: (key, tag))
                 branch["type"] = nil
                 return JSONValue.object(branch)
@@ -101,8 +101,8 @@ struct SchemaWriter {
         objects.settle()
         var properties = JSONObject()
         var required: [JSONValue] = []
-        for key in objects.order {
-            guard let member = objects.members[key] else { continue }
+        for member in objects.members {
+            let key = member.key
             properties[key] = key == tag?.key ? ["const": .string(tag?.value ?? "")] : schema(member.shape)
             if member.count == objects.count { required.append(.string(key)) }
         }
@@ -114,8 +114,8 @@ struct SchemaWriter {
 
     /// The one shape of every value when the objects are a map: many keys, values of one kind.
     private func mapValues(_ objects: ObjectShape) -> ValueShape? {
-        guard objects.order.count > Self.mapKeys else { return nil }
-        let shapes = objects.order.compactMap { objects.members[$0]?.shape }
+        guard objects.members.count > Self.mapKeys else { return nil }
+        let shapes = objects.members.map(\.shape)
         let kinds = Set(shapes.map(Self.kinds))
         guard kinds.count == 1 else { return nil }
         let merged = ValueShape(level: objects.level + 1)
@@ -132,26 +132,25 @@ struct SchemaWriter {
     /// member another never does), and — unless its name is a tag's (`type`, `kind` …) — each value
     /// was seen at least twice (a name or an id on every object is no tag). Likely names first,
     /// then the fewest values.
-    private func tag(of objects: ObjectShape) -> (String, [String: ObjectShape])? {
-        guard let groups = objects.groups else { return nil }
-        let candidates = groups.filter { key, byTag in
-            byTag.count >= 2 && byTag.values.reduce(0) { $0 + $1.count } == objects.count
-                && (Self.tagNames.contains(key) || byTag.values.allSatisfy { $0.count >= 2 })
-                && Self.groupsDiffer(Array(byTag.values), besides: key)
+    private func tag(of objects: ObjectShape) -> (String, [(tag: String, group: ObjectShape)])? {
+        let candidates = (objects.candidates ?? []).filter { candidate in
+            candidate.groups.count >= 2 && candidate.groups.reduce(0) { $0 + $1.count } == objects.count
+                && (Self.tagNames.contains(candidate.key) || candidate.groups.allSatisfy { $0.count >= 2 })
+                && Self.groupsDiffer(candidate.groups, besides: candidate.key)
         }
         return candidates.min { a, b in
             let rankA = Self.tagNames.firstIndex(of: a.key) ?? Self.tagNames.count
             let rankB = Self.tagNames.firstIndex(of: b.key) ?? Self.tagNames.count
-            return (rankA, a.value.count, a.key) < (rankB, b.value.count, b.key)
-        }.map { ($0.key, $0.value) }
+            return (rankA, a.groups.count, a.key) < (rankB, b.groups.count, b.key)
+        }.map { candidate in (candidate.key, Array(zip(candidate.texts, candidate.groups))) }
     }
 
     private static func groupsDiffer(_ groups: [ObjectShape], besides tag: String) -> Bool {
         for group in groups { group.settle() }
         for group in groups {
-            let always = group.order.filter { $0 != tag && group.members[$0]?.count == group.count }
+            let always = group.members.filter { $0.key != tag && $0.count == group.count }
             for other in groups where other !== group {
-                if always.contains(where: { other.members[$0] == nil }) { return true }
+                if always.contains(where: { other.member(named: $0.key) == nil }) { return true }
             }
         }
         return false

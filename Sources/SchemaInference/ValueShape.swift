@@ -12,15 +12,15 @@ final class ValueShape {
     /// How deep this place is (the root's values: 0).
     let level: Int
     /// Values seen here.
-    var count = 0
-    var nulls = 0
-    var booleans = 0
-    var integers = 0
+    @exclusivity(unchecked) var count = 0
+    @exclusivity(unchecked) var nulls = 0
+    @exclusivity(unchecked) var booleans = 0
+    @exclusivity(unchecked) var integers = 0
     /// Numbers with a fraction (or an exponent that leaves one).
-    var fractions = 0
-    var strings: StringShape?
-    var arrays: ArrayShape?
-    var objects: ObjectShape?
+    @exclusivity(unchecked) var fractions = 0
+    @exclusivity(unchecked) var strings: StringShape?
+    @exclusivity(unchecked) var arrays: ArrayShape?
+    @exclusivity(unchecked) var objects: ObjectShape?
 
     init(level: Int = 0) {
         self.level = level
@@ -31,25 +31,25 @@ final class ValueShape {
         if let arrays, arrays.truncated || arrays.elements.reachesLimit { return true }
         guard let objects else { return false }
         objects.settle()
-        return objects.truncated || objects.members.values.contains { $0.shape.reachesLimit } || objects.mapValues?.reachesLimit == true
+        return objects.truncated || objects.members.contains { $0.shape.reachesLimit } || objects.mapValues?.reachesLimit == true
     }
 
-    /// Takes one more value.
-    func add(_ value: JSONValue) {
+    /// Takes one more value: a tape's entry.
+    func add(_ tape: JSONTape, _ value: Int) {
         count += 1
-        switch value {
+        switch tape.kind(value) {
         case .null: nulls += 1
-        case .bool: booleans += 1
-        case .number(let number): if number.isInteger { integers += 1 } else { fractions += 1 }
-        case .string(let text):
+        case .boolean: booleans += 1
+        case .number: if tape.isInteger(value) { integers += 1 } else { fractions += 1 }
+        case .string:
             if strings == nil { strings = StringShape() }
-            strings?.add(text)
-        case .array(let elements):
+            strings?.add(tape, value)
+        case .array:
             if arrays == nil { arrays = ArrayShape(level: level) }
-            arrays?.add(elements)
-        case .object(let object):
+            arrays?.add(tape, value)
+        case .object:
             if objects == nil { objects = ObjectShape(level: level) }
-            objects?.add(object)
+            objects?.add(tape, value)
         }
     }
 
@@ -82,58 +82,89 @@ final class StringShape {
     /// The formats checked, each claimed only when every string passes its strict check.
     static let candidateFormats = ["date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6"]
 
-    var count = 0
-    /// Distinct values in the order first seen, with how often each was seen; nil once too many.
-    var distinct: [String: Int]? = [:]
-    var order: [String] = []
-    /// Formats every string so far fits.
-    var formats = Set(StringShape.candidateFormats)
-    /// Strings already found to fit `formats` (which only shrink, so they still do): not checked
-    /// again. At most `verifiedLimit`, so memory stays bounded where values are many.
-    private var verified: Set<String> = []
+    @exclusivity(unchecked) var count = 0
+    /// Distinct values (their UTF-8) in the order first seen; nil once too many.
+    @exclusivity(unchecked) private(set) var distinct: ByteKeys? = ByteKeys()
+    /// How often each distinct value was seen, and its text.
+    @exclusivity(unchecked) private var times: [Int] = []
+    @exclusivity(unchecked) private(set) var order: [String] = []
+    /// The formats every string so far fits: bit `i` for `candidateFormats[i]`.
+    @exclusivity(unchecked) private var formatBits: UInt8 = 0xFF
+    /// Strings beyond the distinct ones already found to fit the formats left (which only shrink,
+    /// so they still do): not checked again. At most `verifiedLimit`, so memory stays bounded.
+    @exclusivity(unchecked) private var verified = ByteKeys()
     static let verifiedLimit = 4_096
 
-    func add(_ text: String) {
+    /// The first candidate format every string fits, if one does.
+    var format: String? {
+        Self.candidateFormats.indices.first { formatBits & 1 << $0 != 0 }.map { Self.candidateFormats[$0] }
+    }
+
+    func add(_ tape: JSONTape, _ value: Int) {
         count += 1
-        note(text, times: 1)
-        guard !formats.isEmpty, !verified.contains(text) else { return }
-        formats = formats.filter { FormatCheck.holds($0, text) }
-        if !formats.isEmpty, verified.count < Self.verifiedLimit { verified.insert(text) }
+        // Once neither values nor formats are kept, a string teaches nothing more: no text is made.
+        guard distinct != nil || formatBits != 0 else { return }
+        if let bytes = tape.unescapedBytes(value) {
+            add(bytes, text: nil)
+        } else {
+            let text = tape.string(value)
+            var utf8 = text
+            utf8.withUTF8 { add($0, text: text) }
+        }
+    }
+
+    private func add(_ bytes: UnsafeBufferPointer<UInt8>, text: String?) {
+        // A value seen before passed the formats left when first seen, and they only shrink.
+        guard !note(bytes, text: text, times: 1), formatBits != 0, verified.position(of: bytes) == nil else { return }
+        let text = text ?? String(decoding: bytes, as: UTF8.self)
+        for (bit, format) in Self.candidateFormats.enumerated() where formatBits & 1 << bit != 0 && !FormatCheck.holds(format, text) {
+            formatBits &= ~(1 << bit)
+        }
+        if formatBits != 0, distinct == nil, verified.count < Self.verifiedLimit { _ = verified.append(bytes) }
     }
 
     func merge(_ other: StringShape) {
         count += other.count
-        formats.formIntersection(other.formats)
+        formatBits &= other.formatBits
         guard let theirs = other.distinct else {
             distinct = nil
+            times = []
             order = []
             return
         }
-        for value in other.order { note(value, times: theirs[value] ?? 0) }
+        for (position, key) in theirs.keys.enumerated() {
+            key.withUnsafeBufferPointer { _ = note($0, text: other.order[position], times: other.times[position]) }
+        }
     }
 
-    private func note(_ text: String, times: Int) {
-        guard distinct != nil else { return }
-        if let index = distinct?.index(forKey: text) {
-            distinct?.values[index] += times
-        } else if order.count < Self.distinctLimit {
-            distinct?[text] = times
-            order.append(text)
+    /// Counts a value among the distinct ones; returns whether it was one already.
+    private func note(_ bytes: UnsafeBufferPointer<UInt8>, text: String?, times seen: Int) -> Bool {
+        guard distinct != nil else { return false }
+        if let position = distinct?.position(of: bytes) {
+            times[position] += seen
+            return true
+        }
+        if order.count < Self.distinctLimit {
+            _ = distinct?.append(bytes)
+            times.append(seen)
+            order.append(text ?? String(decoding: bytes, as: UTF8.self))
         } else {
             distinct = nil
+            times = []
             order = []
         }
+        return false
     }
 }
 
 /// The arrays seen at one place: their elements, all folded into one shape.
 final class ArrayShape {
-    var count = 0
+    @exclusivity(unchecked) var count = 0
     let elements: ValueShape
-    var minimumLength = Int.max
-    var maximumLength = 0
+    @exclusivity(unchecked) var minimumLength = Int.max
+    @exclusivity(unchecked) var maximumLength = 0
     /// Whether elements were left out for being past `ValueShape.levelLimit`.
-    var truncated = false
+    @exclusivity(unchecked) var truncated = false
     let level: Int
 
     init(level: Int) {
@@ -141,15 +172,16 @@ final class ArrayShape {
         elements = ValueShape(level: level + 1)
     }
 
-    func add(_ values: [JSONValue]) {
+    func add(_ tape: JSONTape, _ array: Int) {
         count += 1
-        minimumLength = min(minimumLength, values.count)
-        maximumLength = max(maximumLength, values.count)
+        let length = tape.count(array)
+        minimumLength = min(minimumLength, length)
+        maximumLength = max(maximumLength, length)
         guard level < ValueShape.levelLimit else {
-            truncated = truncated || !values.isEmpty
+            truncated = truncated || length > 0
             return
         }
-        for value in values { elements.add(value) }
+        tape.forEachElement(of: array) { elements.add(tape, $0) }
     }
 
     func merge(_ other: ArrayShape) {

@@ -37,6 +37,31 @@ struct EquivalenceTests {
         #expect(first.samples == whole.samples)
     }
 
+    /// Samples read from their text (scanned into the inferrer's tape, escapes and all) and from
+    /// their values (laid out) give the same schema, in the same order.
+    @Test(arguments: 0..<120) func textAndValuesInferTheSameSchema(seed: Int) throws {
+        let samples = samples(seed: seed)
+        let fromValues = SchemaInferrer()
+        let fromText = SchemaInferrer()
+        for (index, sample) in samples.enumerated() {
+            fromValues.add(sample)
+            var text = JSONWriter.serialize(sample, style: index % 2 == 0 ? .minified : .pretty)
+            try text.withUTF8 { try fromText.add(parsing: $0) }
+        }
+        #expect(JSONWriter.serialize(fromText.schema()) == JSONWriter.serialize(fromValues.schema()), "seed \(seed)")
+        #expect(fromText.samples == fromValues.samples)
+    }
+
+    /// A text that is not JSON is refused with the parser's error, and no sample is taken.
+    @Test func aTextThatIsNotJSONIsRefusedAndNotCounted() {
+        let inferrer = SchemaInferrer()
+        var text = #"{"a": [1, 2,]}"#
+        #expect(throws: JSONParseError.self) {
+            try text.withUTF8 { try inferrer.add(parsing: $0) }
+        }
+        #expect(inferrer.samples == 0)
+    }
+
     /// A schema with its objects' members sorted by key and its lists whose order means nothing
     /// (`required`, `enum`, `type`, `anyOf`, `oneOf`) sorted by their text.
     static func unordered(_ schema: JSONValue, under key: String? = nil) -> JSONValue {

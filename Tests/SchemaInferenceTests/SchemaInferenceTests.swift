@@ -135,6 +135,34 @@ struct SchemaInferenceTests {
         }
     }
 
+    /// Keys and values are told apart by their code points, as JSON Schema compares them: `"é"`
+    /// and `"e\u{301}"` (equal as Swift strings) are two properties and two enum values, so a
+    /// sample holding either validates.
+    @Test func keysAndValuesSpelledWithOtherCodePointsAreKeptApart() throws {
+        let composed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        let samples = (0..<12).map { i in
+            JSONValue.object(JSONObject([(i % 2 == 0 ? composed : decomposed, .number(JSONNumber(i))), ("v", .string(i / 2 % 2 == 0 ? composed : decomposed))]))
+        }
+        let inferrer = SchemaInferrer()
+        for sample in samples { inferrer.add(sample) }
+        let inferred = inferrer.schema()
+        guard case .object(let properties)? = at(inferred, "properties") else {
+            Issue.record("no properties: \(JSONWriter.serialize(inferred))")
+            return
+        }
+        #expect(properties.keys.map { Array($0.unicodeScalars) } == [Array(composed.unicodeScalars), ["v"], Array(decomposed.unicodeScalars)])
+        guard case .array(let values)? = at(inferred, "properties", "v", "enum") else {
+            Issue.record("no enum: \(JSONWriter.serialize(inferred))")
+            return
+        }
+        #expect(values.count == 2)
+        let schema = try compiled(inferred)
+        for sample in samples {
+            #expect(schema.isValid(try JSONDocument(JSONWriter.serialize(sample))), "\(JSONWriter.serialize(sample))")
+        }
+    }
+
     /// Nesting past 256 levels is described by kind alone: still sound, and bounded.
     @Test func deepNestingIsCutAtItsLimitAndStaysSound() throws {
         let depth = 300

@@ -11,8 +11,8 @@ enum Formats {
     static func check(_ format: String, _ value: String) -> Bool {
         switch format {
         case "date-time": return isDateTime(value)
-        case "date": return isDate(Substring(value))
-        case "time": return isTime(Substring(value))
+        case "date": return ascii(value, isASCIIDate) ?? isDate(Substring(value))
+        case "time": return ascii(value, isASCIITime) ?? isTime(Substring(value))
         case "duration": return isDuration(value)
         case "email": return isEmail(value, international: false)
         case "idn-email": return isEmail(value, international: true)
@@ -84,6 +84,11 @@ enum Formats {
     }
 
     static func isDateTime(_ text: String) -> Bool {
+        isASCIIDateTime(text) ?? isAnyDateTime(text)
+    }
+
+    /// `isDateTime` by `Character`, for text that is not all ASCII.
+    static func isAnyDateTime(_ text: String) -> Bool {
         guard let separator = text.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return false }
         return isDate(text[..<separator]) && isTime(text[text.index(after: separator)...])
     }
@@ -178,6 +183,13 @@ enum Formats {
     }
 
     static func isEmail(_ text: String, international: Bool) -> Bool {
+        // International or not, an ASCII address reads the same.
+        if let verdict = isASCIIEmail(text) { return verdict }
+        return isAnyEmail(text, international: international)
+    }
+
+    /// `isEmail` by `Character`, for text that is not all ASCII or an address literal.
+    static func isAnyEmail(_ text: String, international: Bool) -> Bool {
         guard let at = text.lastIndex(of: "@") else { return false }
         let local = text[..<at]
         let domain = text[text.index(after: at)...]

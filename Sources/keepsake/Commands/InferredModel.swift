@@ -38,14 +38,14 @@ struct InferredModel {
                     more = true
                     break
                 }
-                inferrer.add(document.value(element))
+                inferrer.add(element, of: document)
             }
             body = eachLine ? inferrer.schema(outliers: .leftOut) : inferrer.arraySchema(outliers: .leftOut)
             if more { name = "inferred from the first \(sampleLimit.formatted()) elements" }
         } else {
             let length = document.range(root).count
             guard length <= byteLimit else { return .failure(.tooLong(bytes: length)) }
-            inferrer.add(document.rootValue)
+            inferrer.add(document.root, of: document)
             body = inferrer.schema(outliers: .leftOut)
         }
         // Past the inferrer's level limit the model would stop typing anyway, and typing the rows of

@@ -36,7 +36,7 @@ extension InferCommand {
                     result.lines = number
                     guard result.invalid == nil, !JSONLines.isBlank(bytes, first: index == 0 && number == 1) else { return }
                     do throws(JSONParseError) {
-                        result.inferrer.add(try JSONValue(parsing: bytes, options: options))
+                        try result.inferrer.add(parsing: bytes, options: options)
                     } catch {
                         result.invalid = (number, error)
                     }

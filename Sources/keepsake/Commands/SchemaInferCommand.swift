@@ -55,9 +55,9 @@ struct InferCommand: ParsableCommand {
                 guard document.kind(document.root) == .array else {
                     throw CommandFailure(message: "\(shownInMessage(file)): --each takes the elements of a root array; the root is \(document.kind(document.root))", code: 2)
                 }
-                for element in document.children(document.root) where inferrer.samples < limit { inferrer.add(document.value(element)) }
+                for element in document.children(document.root) where inferrer.samples < limit { inferrer.add(element, of: document) }
             } else {
-                inferrer.add(document.rootValue)
+                inferrer.add(document.root, of: document)
             }
         }
         if inferrer.reachedDepthLimit {
@@ -88,7 +88,7 @@ struct InferCommand: ParsableCommand {
             try JSONLines.forEachLine(ofFile: file) { bytes, number in
                 guard failure == nil, inferrer.samples < limit, !JSONLines.isBlank(bytes, first: number == 1) else { return }
                 do throws(JSONParseError) {
-                    inferrer.add(try JSONValue(parsing: bytes, options: lineOptions))
+                    try inferrer.add(parsing: bytes, options: lineOptions)
                 } catch {
                     failure = "\(shownInMessage(file)):\(number):\(error.column): error: \(error.message)"
                 }
