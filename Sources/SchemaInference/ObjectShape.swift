@@ -56,32 +56,32 @@ final class ObjectShape {
         keys.position(of: key).map { members[$0] }
     }
 
-    /// Takes one more object: a tape's entry.
-    func add(_ tape: JSONTape, _ object: Int) {
+    /// Takes one more object: a tape's entry. `budget` bounds the shapes tag groups may make.
+    func add(_ tape: JSONTape, _ object: Int, budget: ShapeBudget) {
         count += 1
         guard level < ValueShape.levelLimit else {
             truncated = truncated || tape.count(object) > 0
             return
         }
         if let mapValues {
-            tape.forEachMember(of: object) { _, value in mapValues.add(tape, value) }
+            tape.forEachMember(of: object) { _, value in mapValues.add(tape, value, budget: budget) }
             return
         }
         if let deferred {
-            if let group = deferred.group(for: tape, object, in: self) {
-                group.add(tape, object)
+            if let group = deferred.group(for: tape, object, in: self, budget: budget) {
+                group.add(tape, object, budget: budget)
                 return
             }
             // No longer a tag: the groups become the members again, and this object joins them.
             settle()
             candidates = nil
         }
-        addMembers(tape, object)
+        addMembers(tape, object, budget: budget)
         if members.count > Self.keyLimit {
             foldIntoMap()
             return
         }
-        group(tape, object)
+        group(tape, object, budget: budget)
         // One candidate left, holding every object so far: the groups alone from now on.
         if let candidates, candidates.count == 1 {
             deferred = candidates[0]
@@ -92,7 +92,7 @@ final class ObjectShape {
 
     /// Counts each member and adds its value. Objects at one place mostly hold their keys in one
     /// order, so each key is first compared with the one after the previous key's.
-    private func addMembers(_ tape: JSONTape, _ object: Int) {
+    private func addMembers(_ tape: JSONTape, _ object: Int, budget: ShapeBudget) {
         var expected = 0
         tape.forEachMember(of: object) { key, value in
             let position: Int
@@ -105,7 +105,7 @@ final class ObjectShape {
             }
             let member = members[position]
             member.count += 1
-            member.shape.add(tape, value)
+            member.shape.add(tape, value, budget: budget)
             expected = position + 1
         }
     }
@@ -196,7 +196,7 @@ final class ObjectShape {
     }
 
     /// Adds an object to its group under each candidate tag.
-    private func group(_ tape: JSONTape, _ object: Int) {
+    private func group(_ tape: JSONTape, _ object: Int, budget: ShapeBudget) {
         guard depth < Self.tagDepthLimit else { return }
         if count == 1 {
             // The first object names the candidates: its string members.
@@ -209,9 +209,14 @@ final class ObjectShape {
             }
             candidates = named
         }
+        // Past the budget the candidates' groups — copies — are let go: no tag is claimed here.
+        guard budget.allowsGroups else {
+            candidates = nil
+            return
+        }
         candidates?.removeAll { candidate in
-            guard let group = candidate.group(for: tape, object, in: self) else { return true }
-            group.add(tape, object)
+            guard let group = candidate.group(for: tape, object, in: self, budget: budget) else { return true }
+            group.add(tape, object, budget: budget)
             return false
         }
     }
@@ -233,19 +238,20 @@ final class TagCandidate {
 
     /// The group an object goes to (made when its tag value is new and there is room for one),
     /// or nil when it lacks the tag, holds no string there, or there is no room.
-    func group(for tape: JSONTape, _ object: Int, in parent: ObjectShape) -> ObjectShape? {
+    func group(for tape: JSONTape, _ object: Int, in parent: ObjectShape, budget: ShapeBudget) -> ObjectShape? {
         let found = keyBytes.withUnsafeBufferPointer { tape.value(of: object, forKey: $0) }
         guard let value = found, tape.kind(value) == .string else { return nil }
-        if let bytes = tape.unescapedBytes(value) { return group(bytes, text: nil, in: parent) }
+        if let bytes = tape.unescapedBytes(value) { return group(bytes, text: nil, in: parent, budget: budget) }
         let text = tape.string(value)
         var utf8 = text
-        return utf8.withUTF8 { group($0, text: text, in: parent) }
+        return utf8.withUTF8 { group($0, text: text, in: parent, budget: budget) }
     }
 
-    private func group(_ tag: UnsafeBufferPointer<UInt8>, text: String?, in parent: ObjectShape) -> ObjectShape? {
+    private func group(_ tag: UnsafeBufferPointer<UInt8>, text: String?, in parent: ObjectShape, budget: ShapeBudget) -> ObjectShape? {
         if let position = tags.position(of: tag) { return groups[position] }
-        guard groups.count < ObjectShape.tagValueLimit else { return nil }
+        guard groups.count < ObjectShape.tagValueLimit, budget.allowsGroups else { return nil }
         let group = ObjectShape(level: parent.level, depth: parent.depth + 1, firstSeen: parent.count)
+        budget.made += 1
         append(tag, text: text ?? String(decoding: tag, as: UTF8.self), group: group)
         return group
     }
@@ -255,4 +261,19 @@ final class TagCandidate {
         texts.append(text)
         groups.append(group)
     }
+}
+
+/// The places (object shapes) an inferrer has made, which bound the tag groups it makes. A group
+/// holds a copy of its objects' shapes, and groups within groups copy again: on a recursive
+/// document (a tree of rules nested twenty deep, a candidate tag at every level) the copies grow
+/// with the candidates to the power of the depth, and inference never finished. Past `groupLimit`
+/// places no new group is made and a place that still has candidates lets them go with their
+/// groups when it next takes an object — so no tag is claimed there (the schema stays sound), and
+/// the copies stop growing. (A place whose one candidate holds its objects keeps its groups: they
+/// are not copies.)
+final class ShapeBudget {
+    static let groupLimit = 20_000
+    @exclusivity(unchecked) var made = 0
+
+    var allowsGroups: Bool { made < Self.groupLimit }
 }

@@ -9,6 +9,8 @@ public final class SchemaInferrer {
     private let root = ValueShape()
     /// Each sample is read into this tape, reused: a line allocates nothing once it has grown.
     private var tape = JSONTape()
+    /// The places made so far, which bound the tag groups made (see `ShapeBudget`).
+    private let budget = ShapeBudget()
 
     /// An inferrer that has seen nothing.
     public init() {}
@@ -22,13 +24,13 @@ public final class SchemaInferrer {
 
     /// Takes one sample (a document, a JSON Lines line, an element of a root array).
     public func add(_ sample: JSONValue) {
-        tape.read(sample) { root.add($0, $0.root) }
+        tape.read(sample) { root.add($0, $0.root, budget: budget) }
     }
 
     /// Takes one sample that is a value in a document (its root, an element of its root array),
     /// read from the document's bytes.
     public func add(_ node: JSONDocument.Node, of document: JSONDocument) {
-        tape.read(node, of: document) { root.add($0, $0.root) }
+        tape.read(node, of: document) { root.add($0, $0.root, budget: budget) }
     }
 
     /// Takes one sample given as its text (a JSON Lines line, a stored record): strict JSON is
@@ -36,7 +38,7 @@ public final class SchemaInferrer {
     /// A text that is not one value in `options`' syntax throws the parser's error, and no sample
     /// is taken.
     public func add(parsing text: UnsafeBufferPointer<UInt8>, options: JSONParseOptions = .default) throws(JSONParseError) {
-        try tape.read(text, options: options) { root.add($0, $0.root) }
+        try tape.read(text, options: options) { root.add($0, $0.root, budget: budget) }
     }
 
     /// Takes every sample another inferrer took, as if they had been added here after this one's

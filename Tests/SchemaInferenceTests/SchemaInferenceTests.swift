@@ -163,6 +163,27 @@ struct SchemaInferenceTests {
         }
     }
 
+    /// A recursive document with candidate tags at every level (a tree of rules: `type`, `op` and
+    /// `name` each take a few values) once made tag groups within groups with no end — the copies
+    /// grew as the candidates to the power of the depth. It is inferred now, and soundly.
+    @Test func aRecursiveTreeWithTagsAtEveryLevelIsInferredSoundly() throws {
+        var random = SeededRandom(seed: 42)
+        func node(_ depth: Int) -> JSONValue {
+            let type = ["rule", "leaf", "group"][random.below(3)]
+            var members: [(String, JSONValue)] = [("type", .string(type)), ("op", .string(["and", "or", "not"][random.below(3)])), ("name", .string(["a", "b", "c", "d"][random.below(4)]))]
+            if depth > 0 { members.append(("children", .array((0..<2).map { _ in node(depth - 1) }))) }
+            if type == "leaf" { members.append(("value", .number(JSONNumber(random.below(100))))) }
+            return .object(JSONObject(members))
+        }
+        let samples = (0..<10).map { _ in node(9) }
+        let inferrer = SchemaInferrer()
+        for sample in samples { inferrer.add(sample) }
+        let schema = try compiled(inferrer.schema())
+        for sample in samples {
+            #expect(schema.isValid(try JSONDocument(JSONWriter.serialize(sample))))
+        }
+    }
+
     /// Nesting past 256 levels is described by kind alone: still sound, and bounded.
     @Test func deepNestingIsCutAtItsLimitAndStaysSound() throws {
         let depth = 300
