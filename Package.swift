@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "KeepsakeSources", dependencies: ["LosslessJSON", "RecordStore", "RecordStorePostgres"]),
         .target(name: "SwiftSerializationCompat", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CFYAML", path: "Sources/CFYAML", pkgConfig: "libfyaml", providers: [.apt(["libfyaml-dev"])]),
+        .target(name: "LosslessYAML", dependencies: ["CFYAML", "LosslessJSON"]),
         .target(
             name: "JSONSchema", dependencies: ["LosslessJSON", .product(name: "BigInt", package: "BigInt")],
             exclude: ["Embedded/LICENSE-json-schema-spec"]
@@ -105,6 +107,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LosslessJSONTests", dependencies: ["LosslessJSON"]),
+        .testTarget(name: "LosslessYAMLTests", dependencies: ["LosslessYAML", "LosslessJSON"]),
         .testTarget(name: "DictionaryStorageTests", dependencies: ["DictionaryStorage", "LosslessJSON"]),
         .testTarget(
             name: "DictionaryStorageMacrosTests",

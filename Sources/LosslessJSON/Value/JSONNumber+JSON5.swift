@@ -71,3 +71,12 @@ extension JSONNumber {
         return text
     }
 }
+
+extension JSONNumber {
+    /// Positive infinity, which JSON cannot spell and JSON5 and YAML can (`Infinity`, `.inf`).
+    public static let infinity = JSONNumber(validated: "Infinity")
+    /// Negative infinity (`-Infinity`, `-.inf`).
+    public static let negativeInfinity = JSONNumber(validated: "-Infinity")
+    /// Not a number (`NaN`, `.nan`).
+    public static let notANumber = JSONNumber(validated: "NaN")
+}

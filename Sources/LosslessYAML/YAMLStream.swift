@@ -1,0 +1,116 @@
+import CFYAML
+
+/// A YAML stream read into located nodes: every node's kind, style, bytes and properties, in text
+/// order, and the documents the stream holds. The text is kept as it was read; nothing is
+/// rewritten. libfyaml reads the syntax (YAML 1.2, its test suite passed); the nodes, their exact
+/// ranges and everything after are this module's.
+public struct YAMLStream: Sendable {
+    /// The text, exactly as read.
+    public let bytes: [UInt8]
+    /// The nodes in text order (a collection before its entries).
+    public private(set) var nodes: [YAMLNode] = []
+    /// The documents, in order; none for an empty stream (which reads as `null`).
+    public private(set) var documents: [YAMLStreamDocument] = []
+    /// Where each line starts (its first byte), for lines and columns.
+    private let lineStarts: [Int]
+
+    /// Reads a YAML stream; a text that is not YAML throws where and why.
+    public init(_ text: String) throws(YAMLParseError) {
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    /// Reads a YAML stream from its bytes (UTF-8; a byte order mark is skipped).
+    public init(bytes: [UInt8]) throws(YAMLParseError) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        lineStarts = starts
+        if let (offset, reason) = Self.firstUnprintable(bytes) {
+            let place = place(of: offset)
+            throw YAMLParseError(reason, line: place.line, column: place.column)
+        }
+        var reader = YAMLEventReader(stream: self)
+        try reader.read()
+        nodes = reader.nodes
+        documents = reader.documents
+    }
+
+    /// The 1-based line and column of a byte offset (columns count characters).
+    public func place(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let start = lineStarts[low]
+        let characters = String(decoding: bytes[start..<min(max(start, offset), bytes.count)], as: UTF8.self).count
+        return (low + 1, characters + 1)
+    }
+
+    /// The first byte outside YAML's character set (§5.1: tab, line feed, carriage return,
+    /// printable ASCII, and the printable rest of Unicode as well-formed UTF-8), and why. Checked
+    /// before the parser sees the text: libfyaml 0.7 loops forever on some malformed UTF-8 (found by
+    /// the fuzz target), and such a text is not YAML anyway.
+    static func firstUnprintable(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
+        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                guard byte >= 0x20 && byte != 0x7F || byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+                    return (offset, "control character U+\(String(byte, radix: 16, uppercase: true).leftPadded(4)) is not allowed in YAML")
+                }
+                offset += 1
+                continue
+            }
+            guard let (scalar, length) = decode(bytes, at: offset) else { return (offset, "a byte that is not valid UTF-8") }
+            let value = scalar
+            let printable = value == 0x85 || (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+            // A byte order mark inside the text is allowed (§5.2); anything else must be printable.
+            guard printable || value == 0xFEFF else {
+                return (offset, "character U+\(String(value, radix: 16, uppercase: true).leftPadded(4)) is not allowed in YAML")
+            }
+            offset += length
+        }
+        return nil
+    }
+
+    /// One well-formed multi-byte UTF-8 sequence (no overlong forms, no surrogates, at most
+    /// U+10FFFF): its scalar value and length.
+    private static func decode(_ bytes: [UInt8], at offset: Int) -> (UInt32, Int)? {
+        let lead = bytes[offset]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+        default: return nil
+        }
+        guard offset + length <= bytes.count else { return nil }
+        for index in 1..<length {
+            let byte = bytes[offset + index]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        let smallest: UInt32 = [0, 0, 0x80, 0x800, 0x10000][length]
+        guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
+        return (value, length)
+    }
+
+    /// The entries of a collection, in order (a mapping's alternate keys and values).
+    public func entries(of collection: Int) -> [Int] {
+        var result: [Int] = []
+        var entry = collection + 1
+        for _ in 0..<nodes[collection].count {
+            result.append(entry)
+            entry = nodes[entry].next
+        }
+        return result
+    }
+
+    /// The text of a range of bytes.
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+}

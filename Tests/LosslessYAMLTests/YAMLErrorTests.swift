@@ -1,0 +1,78 @@
+import LosslessJSON
+import LosslessYAML
+import Testing
+
+/// Every bad input is refused with a line and a column, and nothing is expanded past its limits.
+@Suite("YAML that is refused")
+struct YAMLErrorTests {
+    func refusal(_ text: String) -> YAMLParseError? {
+        do {
+            let stream = try YAMLStream(text)
+            for index in stream.documents.indices { _ = try stream.value(ofDocument: index) }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aTabIndentingALineIsNamed() throws {
+        let error = try #require(refusal("a: 1\n\tb: 2\n"))
+        #expect(error.message.contains("tab"), "\(error)")
+    }
+
+    @Test(arguments: [
+        ("a:\n  - 1\n - 2\n", 3), ("[1, 2\n", 2), ("key: [a, b]]\n", 1), ("a: b: c\n", 1), ("a: \"\\q\"\n", 1), ("a: 'x\n", 1),
+    ]) func syntaxErrorsSayWhere(_ text: String, _ line: Int) throws {
+        let error = try #require(refusal(text), "\(text.debugDescription) was read")
+        #expect(error.line == line, "\(text.debugDescription): \(error)")
+        #expect(error.column >= 1)
+    }
+
+    /// §5.1: only printable characters, as well-formed UTF-8 (a directive of malformed UTF-8 once
+    /// hung the parser: the fuzz target's finding, kept here).
+    @Test(arguments: [
+        ([0x61, 0x3A, 0x20, 0xC9, 0x0A] as [UInt8], 1, 4), (Array("a: 1\nb: x\u{1}y\n".utf8), 2, 5), ([0x25, 0x59, 0xC9, 0xC9, 0x0A] as [UInt8], 1, 3),
+        (Array("a: \u{7F}\n".utf8), 1, 4), ([0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80, 0x0A] as [UInt8], 1, 4), (Array("a: \u{FFFE}\n".utf8), 1, 4),
+    ]) func bytesOutsideYAMLsCharacterSetAreRefused(_ bytes: [UInt8], _ line: Int, _ column: Int) throws {
+        do {
+            _ = try YAMLStream(bytes: bytes)
+            Issue.record("read \(bytes)")
+        } catch {
+            #expect((error.line, error.column) == (line, column), "\(bytes): \(error)")
+        }
+        // Printable characters beyond ASCII, a tab in a comment and a byte order mark are YAML.
+        #expect(try YAMLStream("a: é 😀 \u{85}x  # a\tcomment\n").value(ofDocument: 0) == ["a": "é 😀 \u{85}x"])
+    }
+
+    @Test func aDuplicateKeyIsRefusedAtItsPlace() throws {
+        let error = try #require(refusal("a: 1\nb: 2\na: 3\n"))
+        #expect(error.line == 3)
+        #expect(error.column == 1)
+        #expect(error.message.contains("already"))
+    }
+
+    @Test func anAliasToNoAnchorIsRefused() throws {
+        let error = try #require(refusal("a: 1\nb: *missing\n"))
+        #expect(error.line == 2)
+        #expect(error.message.contains("*missing"))
+    }
+
+    /// A billion laughs: nine levels of ten aliases each would be 10⁹ values. Refused at the
+    /// expansion limit, in a moment and without the memory.
+    @Test func anAliasBombIsRefusedWithinTheLimit() throws {
+        var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+        }
+        let stream = try YAMLStream(text)
+        #expect(stream.nodes.count < 200)
+        let error = try #require(refusal(text))
+        #expect(error.message.contains("alias"), "\(error)")
+    }
+
+    @Test func anAliasInsideItsOwnNodeIsRefused() throws {
+        let error = try #require(refusal("a: &x [1, *x]\n"))
+        #expect(error.message.contains("cycle") || error.message.contains("anchor"), "\(error)")
+    }
+}

@@ -1,0 +1,74 @@
+import LosslessYAML
+import Testing
+
+/// Each node's range is exactly its text — what a lossless edit will replace — from its first
+/// property to the end of its content.
+@Suite("Where YAML nodes stand")
+struct YAMLRangeTests {
+    let text = """
+        name: CI   # the workflow
+        on:
+          push:
+            branches: [main, 'dev']
+        env: &env
+          A: "x\\ty"
+        other: *env
+        run: |  # a script
+          echo hi
+          ls
+        folded: !!str >-
+          one
+          two
+        tagged: !Ref Bucket
+        empty:
+        last: end
+
+        """
+
+    func ranges(_ stream: YAMLStream) -> [String] {
+        stream.nodes.map { stream.text($0.range) }
+    }
+
+    @Test func everyNodesRangeIsItsText() throws {
+        let stream = try YAMLStream(text)
+        let texts = ranges(stream)
+        #expect(texts.contains("CI"))
+        #expect(texts.contains("[main, 'dev']"))
+        #expect(texts.contains("'dev'"))
+        #expect(texts.contains("&env\n  A: \"x\\ty\""))
+        #expect(texts.contains("\"x\\ty\""))
+        #expect(texts.contains("*env"))
+        #expect(texts.contains("|  # a script\n  echo hi\n  ls\n"))
+        #expect(texts.contains("!!str >-\n  one\n  two\n"))
+        #expect(texts.contains("!Ref Bucket"))
+        #expect(texts.contains("push:\n    branches: [main, 'dev']"))
+        #expect(texts.first == String(text.dropLast()))
+    }
+
+    @Test func nodesKnowTheirLinesStylesAndParents() throws {
+        let stream = try YAMLStream(text)
+        let dev = try #require(stream.nodes.firstIndex { stream.text($0.range) == "'dev'" })
+        #expect(stream.nodes[dev].kind == .scalar(.singleQuoted))
+        #expect(stream.nodes[dev].text == "dev")
+        #expect(stream.nodes[dev].line == 4)
+        #expect(stream.nodes[dev].column == 22)
+        let sequence = try #require(stream.nodes[dev].parent)
+        #expect(stream.nodes[sequence].kind == .sequence(flow: true))
+        #expect(stream.entries(of: sequence).map { stream.nodes[$0].text } == ["main", "dev"])
+        let env = try #require(stream.nodes.firstIndex { $0.anchor == "env" })
+        #expect(stream.nodes[env].kind == .mapping(flow: false))
+        let alias = try #require(stream.nodes.firstIndex { $0.kind == .alias })
+        #expect(stream.nodes[alias].target == env)
+        let root = try #require(stream.documents.first?.root)
+        #expect(stream.nodes[root].count == 18)
+        #expect(stream.nodes[root].next == stream.nodes.count)
+    }
+
+    @Test func aByteOrderMarkAndCRLFKeepTheOffsets() throws {
+        let stream = try YAMLStream(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 'two'\r\n".utf8))
+        let two = try #require(stream.nodes.first { $0.text == "two" })
+        #expect(stream.text(two.range) == "'two'")
+        #expect(two.line == 2)
+        #expect(try stream.value(ofDocument: 0) == ["a": 1, "b": "two"])
+    }
+}
