@@ -19,9 +19,11 @@ struct YAMLEventReader {
     }
 
     mutating func read() throws(YAMLParseError) {
-        // Quiet, without a diagnostic object: libfyaml 0.7.12 crashes formatting some errors
-        // (fy_indent_vacuum_internal, found by the fuzz target, reproduced in plain C) whether they
-        // are collected or printed. The error's place is then where the events stopped.
+        // No diagnostic object of our own: given one (collecting errors or printing them
+        // elsewhere), libfyaml 0.7.12 writes through a null pointer reporting some errors
+        // (fy_indent_vacuum_internal; found by the fuzz target, reproduced in plain C). Its own
+        // default diagnostics do not, but print on standard error and keep the reason from us:
+        // our error is placed where the events stopped.
         var configuration = fy_parse_cfg()
         configuration.flags = fy_parse_cfg_flags(rawValue: FYPCF_QUIET.rawValue | FYPCF_DEFAULT_VERSION_1_2.rawValue)
         // An empty stream holds no document (and libfyaml is given no empty buffer).
