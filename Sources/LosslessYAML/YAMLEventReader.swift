@@ -121,13 +121,12 @@ struct YAMLEventReader {
         full = lower..<max(lower, full.upperBound)
         lastTokenEnd = max(lastTokenEnd, full.upperBound)
         let index = nodes.count
-        let place = stream.place(of: full.lowerBound)
         let node = YAMLNode(
             kind: kind, range: full, contentRange: content, text: text,
             tag: tagRange.map { stream.text($0) }, resolvedTag: tagToken.map(Self.text),
-            anchor: anchorToken.map(Self.text), target: kind == .alias ? anchors[text] : nil, parent: open.last, count: 0, next: index + 1, line: place.line, column: place.column)
+            anchor: anchorToken.map(Self.text), target: kind == .alias ? anchors[text] : nil, parent: open.last, count: 0, next: index + 1)
         if case .alias = kind, anchors[text] == nil {
-            throw YAMLParseError("the alias *\(text) names no anchor before it", line: place.line, column: place.column)
+            throw stream.error("the alias *\(text) names no anchor before it", at: full.lowerBound)
         }
         if let parent = open.last {
             nodes[parent].count += 1
@@ -185,19 +184,5 @@ struct YAMLEventReader {
         var length = 0
         guard let start = fy_token_get_text(token, &length) else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
-    }
-}
-
-extension YAMLStream {
-    /// Whether a line (1-based) begins with a tab before anything else but spaces.
-    func lineHasLeadingTab(_ line: Int) -> Bool {
-        var offset = 0
-        var current = 1
-        while current < line, offset < bytes.count {
-            if bytes[offset] == 0x0A { current += 1 }
-            offset += 1
-        }
-        while offset < bytes.count, bytes[offset] == 0x20 { offset += 1 }
-        return offset < bytes.count && bytes[offset] == 0x09
     }
 }

@@ -41,9 +41,6 @@ public struct YAMLNode: Sendable, Equatable {
     public var count: Int
     /// The node after this one's subtree.
     public var next: Int
-    /// The 1-based line and column where the node starts.
-    public var line: Int
-    public var column: Int
 }
 
 /// One document of a stream.

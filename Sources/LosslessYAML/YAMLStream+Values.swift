@@ -168,6 +168,6 @@ private struct ValueReading {
     }
 
     private func error(at node: YAMLNode, _ message: String) -> YAMLParseError {
-        YAMLParseError(message, line: node.line, column: node.column)
+        stream.error(message, at: node.range.lowerBound)
     }
 }

@@ -26,13 +26,30 @@ public struct YAMLStream: Sendable {
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts
         if let (offset, reason) = Self.firstUnprintable(bytes) {
-            let place = place(of: offset)
-            throw YAMLParseError(reason, line: place.line, column: place.column)
+            throw error(reason, at: offset)
         }
         var reader = YAMLEventReader(stream: self)
         try reader.read()
         nodes = reader.nodes
         documents = reader.documents
+    }
+
+    /// The 1-based line and column of a node's start.
+    public func place(of node: YAMLNode) -> (line: Int, column: Int) {
+        place(of: node.range.lowerBound)
+    }
+
+    /// An error placed at a byte offset.
+    func error(_ message: String, at offset: Int) -> YAMLParseError {
+        let place = place(of: offset)
+        return YAMLParseError(message, line: place.line, column: place.column)
+    }
+
+    /// Whether a line (1-based) begins with a tab before anything else but spaces.
+    func lineHasLeadingTab(_ line: Int) -> Bool {
+        guard line >= 1, line <= lineStarts.count else { return false }
+        let start = lineStarts[line - 1]
+        return bytes[start...].first { $0 != 0x20 } == 0x09
     }
 
     /// The 1-based line and column of a byte offset (columns count characters).
@@ -63,39 +80,18 @@ public struct YAMLStream: Sendable {
                 offset += 1
                 continue
             }
-            guard let (scalar, length) = decode(bytes, at: offset) else { return (offset, "a byte that is not valid UTF-8") }
-            let value = scalar
+            var decoder = UTF8()
+            var rest = bytes[offset...].makeIterator()
+            guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return (offset, "a byte that is not valid UTF-8") }
+            let value = scalar.value
             let printable = value == 0x85 || (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
             // A byte order mark inside the text is allowed (§5.2); anything else must be printable.
             guard printable || value == 0xFEFF else {
                 return (offset, "character U+\(String(value, radix: 16, uppercase: true).leftPadded(4)) is not allowed in YAML")
             }
-            offset += length
+            offset += scalar.utf8.count
         }
         return nil
-    }
-
-    /// One well-formed multi-byte UTF-8 sequence (no overlong forms, no surrogates, at most
-    /// U+10FFFF): its scalar value and length.
-    private static func decode(_ bytes: [UInt8], at offset: Int) -> (UInt32, Int)? {
-        let lead = bytes[offset]
-        let length: Int
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
-        default: return nil
-        }
-        guard offset + length <= bytes.count else { return nil }
-        for index in 1..<length {
-            let byte = bytes[offset + index]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        let smallest: UInt32 = [0, 0, 0x80, 0x800, 0x10000][length]
-        guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
-        return (value, length)
     }
 
     /// The entries of a collection, in order (a mapping's alternate keys and values).

@@ -1,37 +1,15 @@
-@testable import LosslessJSON
+@_spi(Testing) @testable import LosslessJSON
 import Testing
 
 /// The tape's scan must take exactly the strict JSON the parser takes, and lay it out as the
 /// value the parser makes; a value laid out from a `JSONValue` must read the same.
 @Suite("Reading JSON into a tape")
 struct JSONTapeTests {
-    /// The value a tape's entry holds, read back through the tape's public readers.
-    static func value(_ tape: JSONTape, _ entry: Int) -> JSONValue {
-        switch tape.kind(entry) {
-        case .null: return .null
-        case .boolean: return .bool(tape.isTrue(entry))
-        case .number: return .number(JSONNumber(validated: tape.literal(entry)))
-        case .string: return .string(tape.string(entry))
-        case .array:
-            var elements: [JSONValue] = []
-            tape.forEachElement(of: entry) { elements.append(value(tape, $0)) }
-            return .array(elements)
-        case .object:
-            var members: [(String, JSONValue)] = []
-            tape.forEachMember(of: entry) { key, member in members.append((tape.string(key), value(tape, member))) }
-            return .object(JSONObject(members))
-        }
-    }
-
     /// What the scan alone makes of `bytes` (nil when it does not take them), without the
     /// parser the public `read` falls back to.
     static func scanned(_ bytes: [UInt8], maxDepth: Int = 1024) -> JSONValue? {
         var tape = JSONTape()
-        return bytes.withUnsafeBufferPointer { text -> JSONValue? in
-            guard let start = text.baseAddress, tape.scan(start, count: text.count, skippingByteOrderMark: true, maxDepth: maxDepth) else { return nil }
-            tape.base = start
-            return value(tape, tape.root)
-        }
+        return bytes.withUnsafeBufferPointer { tape.scannedValue($0, maxDepth: maxDepth) }
     }
 
     static func parsed(_ bytes: [UInt8]) -> JSONValue? {
@@ -58,9 +36,9 @@ struct JSONTapeTests {
         #expect(JSONWriter.serialize(scanned) == JSONWriter.serialize(expected))
         // The public reader, and a tape laid out from the value, read the same.
         var tape = JSONTape()
-        let read = try bytes.withUnsafeBufferPointer { text throws(JSONParseError) in try tape.read(text) { Self.value($0, $0.root) } }
+        let read = try bytes.withUnsafeBufferPointer { text throws(JSONParseError) in try tape.read(text) { $0.value($0.root) } }
         #expect(JSONWriter.serialize(read) == JSONWriter.serialize(expected))
-        #expect(JSONWriter.serialize(tape.read(expected) { Self.value($0, $0.root) }) == JSONWriter.serialize(expected))
+        #expect(JSONWriter.serialize(tape.read(expected) { $0.value($0.root) }) == JSONWriter.serialize(expected))
     }
 
     @Test(arguments: 0..<300) func aMutatedTextIsScannedOnlyWhenTheParserTakesIt(seed: Int) {
@@ -136,7 +114,7 @@ struct JSONTapeTests {
         var tape = JSONTape()
         let bytes = Array("{// note\n a: 0x1F, b: [1,], c: 'x', d: 2.50,}".utf8)
         let value = try bytes.withUnsafeBufferPointer { text throws(JSONParseError) in
-            try tape.read(text, options: JSONParseOptions(syntax: .json5)) { Self.value($0, $0.root) }
+            try tape.read(text, options: JSONParseOptions(syntax: .json5)) { $0.value($0.root) }
         }
         #expect(value == ["a": .number(JSONNumber(31)), "b": [1], "c": "x", "d": 2.5])
     }
@@ -162,10 +140,10 @@ struct JSONTapeTests {
         let document = try JSONDocument("[{\"a\": [1, \"x\\n\"]}, 2]")
         var tape = JSONTape()
         let first = try #require(document.children(document.root).first { _ in true })
-        #expect(tape.read(first, of: document) { Self.value($0, $0.root) } == ["a": [1, "x\n"]])
+        #expect(tape.read(first, of: document) { $0.value($0.root) } == ["a": [1, "x\n"]])
         let commented = try JSONDocument("[/* c */ {\"a\": 1}]", options: JSONParseOptions(syntax: .jsonc))
         let element = try #require(commented.children(commented.root).first { _ in true })
-        #expect(tape.read(element, of: commented) { Self.value($0, $0.root) } == ["a": 1])
+        #expect(tape.read(element, of: commented) { $0.value($0.root) } == ["a": 1])
     }
 
     @Test func theLastMemberWithAKeyIsFoundByItsCodePoints() throws {

@@ -40,7 +40,10 @@ struct YAMLErrorTests {
         } catch {
             #expect((error.line, error.column) == (line, column), "\(bytes): \(error)")
         }
-        // Printable characters beyond ASCII, a tab in a comment and a byte order mark are YAML.
+    }
+
+    /// Printable characters beyond ASCII (NEL among them) and a tab in a comment are YAML.
+    @Test func printableCharactersBeyondASCIIAreRead() throws {
         #expect(try YAMLStream("a: é 😀 \u{85}x  # a\tcomment\n").value(ofDocument: 0) == ["a": "é 😀 \u{85}x"])
     }
 

@@ -50,8 +50,7 @@ struct YAMLRangeTests {
         let dev = try #require(stream.nodes.firstIndex { stream.text($0.range) == "'dev'" })
         #expect(stream.nodes[dev].kind == .scalar(.singleQuoted))
         #expect(stream.nodes[dev].text == "dev")
-        #expect(stream.nodes[dev].line == 4)
-        #expect(stream.nodes[dev].column == 22)
+        #expect(stream.place(of: stream.nodes[dev]) == (4, 22))
         let sequence = try #require(stream.nodes[dev].parent)
         #expect(stream.nodes[sequence].kind == .sequence(flow: true))
         #expect(stream.entries(of: sequence).map { stream.nodes[$0].text } == ["main", "dev"])
@@ -68,7 +67,7 @@ struct YAMLRangeTests {
         let stream = try YAMLStream(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 'two'\r\n".utf8))
         let two = try #require(stream.nodes.first { $0.text == "two" })
         #expect(stream.text(two.range) == "'two'")
-        #expect(two.line == 2)
+        #expect(stream.place(of: two).line == 2)
         #expect(try stream.value(ofDocument: 0) == ["a": 1, "b": "two"])
     }
 }

@@ -148,7 +148,8 @@ extension JSONTape {
         return value(root)
     }
 
-    private func value(_ entry: Int) -> JSONValue {
+    /// The value an entry holds, read back through the tape's readers.
+    @_spi(Testing) public func value(_ entry: Int) -> JSONValue {
         switch kind(entry) {
         case .null: return .null
         case .boolean: return .bool(isTrue(entry))
