@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "LosslessJSON", targets: ["LosslessJSON"]),
+        .library(name: "LosslessYAML", targets: ["LosslessYAML"]),
         .library(name: "DictionaryStorage", targets: ["DictionaryStorage"]),
         .library(name: "RecordStore", targets: ["RecordStore"]),
         .library(name: "RecordStorePostgres", targets: ["RecordStorePostgres"]),
@@ -102,6 +103,7 @@ let package = Package(
                 "SchemaFetching",
                 "SchemaInference",
                 "RecordSchemas",
+                "LosslessYAML",
                 "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -13,7 +13,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let stream: YAMLStream
     do {
-        stream = try YAMLStream(bytes: bytes)
+        stream = try YAMLStream(bytes: bytes, reader: LibFYAMLReader())
     } catch {
         if error.line < 1 || error.column < 1 { fail("an error without a place: \(error)", bytes) }
         return 0

@@ -1,9 +1,7 @@
-import CFYAML
-
 /// A YAML stream read into located nodes: every node's kind, style, bytes and properties, in text
 /// order, and the documents the stream holds. The text is kept as it was read; nothing is
-/// rewritten. libfyaml reads the syntax (YAML 1.2, its test suite passed); the nodes, their exact
-/// ranges and everything after are this module's.
+/// rewritten. A `YAMLSyntaxReader` reads the syntax (libfyaml: YAML 1.2, its test suite passed);
+/// the nodes, their exact ranges and everything after are this module's.
 public struct YAMLStream: Sendable {
     /// The text, exactly as read.
     public let bytes: [UInt8]
@@ -12,15 +10,16 @@ public struct YAMLStream: Sendable {
     /// The documents, in order; none for an empty stream (which reads as `null`).
     public private(set) var documents: [YAMLStreamDocument] = []
     /// Where each line starts (its first byte), for lines and columns.
-    private let lineStarts: [Int]
+    let lineStarts: [Int]
 
     /// Reads a YAML stream; a text that is not YAML throws where and why.
-    public init(_ text: String) throws(YAMLParseError) {
-        try self.init(bytes: Array(text.utf8))
+    public init(_ text: String, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLParseError) {
+        try self.init(bytes: Array(text.utf8), reader: reader)
     }
 
-    /// Reads a YAML stream from its bytes (UTF-8; a byte order mark is skipped).
-    public init(bytes: [UInt8]) throws(YAMLParseError) {
+    /// Reads a YAML stream from its bytes (UTF-8; a byte order mark is skipped) with `reader`:
+    /// by default libfyaml in a child process (`YAMLReaderProcess.standard`).
+    public init(bytes: [UInt8], reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLParseError) {
         self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
@@ -28,10 +27,14 @@ public struct YAMLStream: Sendable {
         if let (offset, reason) = Self.firstUnprintable(bytes) {
             throw error(reason, at: offset)
         }
-        var reader = YAMLEventReader(stream: self)
-        try reader.read()
-        nodes = reader.nodes
-        documents = reader.documents
+        var builder = YAMLNodeBuilder(stream: self)
+        do {
+            try reader.read(bytes, into: &builder)
+        } catch {
+            throw builder.error(error)
+        }
+        nodes = builder.nodes
+        documents = builder.documents
     }
 
     /// The 1-based line and column of a node's start.
@@ -54,12 +57,7 @@ public struct YAMLStream: Sendable {
 
     /// The 1-based line and column of a byte offset (columns count characters).
     public func place(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
+        let low = lineIndex(of: offset)
         let start = lineStarts[low]
         let characters = String(decoding: bytes[start..<min(max(start, offset), bytes.count)], as: UTF8.self).count
         return (low + 1, characters + 1)

@@ -15,7 +15,7 @@ struct Keepsake: ParsableCommand {
         version: versionText,
         subcommands: [
             BrowseCommand.self, ValidateCommand.self, DescribeCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, EditCommand.self, DBCommand.self,
-            ModelsCommand.self, SchemaCommand.self, SampleDBCommand.self,
+            ModelsCommand.self, SchemaCommand.self, SampleDBCommand.self, YAMLEventsCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )

@@ -1,0 +1,62 @@
+import LosslessJSON
+
+extension JSONValue {
+    /// This value with the value at `path` replaced, added (a new member; the item after the
+    /// last) or removed (`nil`); nil when the path leads nowhere.
+    func replacing(_ path: JSONPath, with replacement: JSONValue?) -> JSONValue? {
+        guard let first = path.components.first else { return replacement ?? .null }
+        let rest = JSONPath(Array(path.components.dropFirst()))
+        switch self {
+        case .object(var object):
+            guard case .key(let key) = first else { return nil }
+            if rest.isRoot {
+                object[key] = replacement
+            } else {
+                guard let child = object[key], let changed = child.replacing(rest, with: replacement) else { return nil }
+                object[key] = changed
+            }
+            return .object(object)
+        case .array(var elements):
+            guard let index = first.arrayIndex, index <= elements.count else { return nil }
+            if rest.isRoot {
+                if let replacement {
+                    if index == elements.count { elements.append(replacement) } else { elements[index] = replacement }
+                } else {
+                    guard index < elements.count else { return nil }
+                    elements.remove(at: index)
+                }
+            } else {
+                guard index < elements.count, let changed = elements[index].replacing(rest, with: replacement) else { return nil }
+                elements[index] = changed
+            }
+            return .array(elements)
+        default:
+            return nil
+        }
+    }
+
+    /// This value with a member appended to the object at `path`.
+    func replacing(_ path: JSONPath, appending key: String, _ value: JSONValue) -> JSONValue? {
+        guard case .object(var object)? = descendant(at: path) else { return nil }
+        object.append(key: key, value: value)
+        return replacing(path, with: .object(object))
+    }
+
+    /// The value at `path`, or nil.
+    func descendant(at path: JSONPath) -> JSONValue? {
+        var current = self
+        for component in path.components {
+            switch (current, component) {
+            case (.object(let object), .key(let key)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case (.array(let elements), _):
+                guard let index = component.arrayIndex, index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,130 @@
+import LosslessJSON
+
+/// Edits of a YAML document as one run of bytes each: a value replaced keeps its style when the
+/// new value allows it, a new entry takes its siblings' indentation and style, a removed entry
+/// leaves with its lines (the comment ending its last line included; comment lines above it stay).
+extension YAMLDocument {
+    /// The edit that sets the value at `path`: replaces it, or adds the member or the item after
+    /// the last when the path names one past what is there.
+    public func edit(setting path: JSONPath, to value: JSONValue) throws(YAMLDocumentError) -> YAMLEdit {
+        guard root != nil else { return try editEmptyDocument(setting: path, to: value) }
+        do {
+            let location = try locate(path)
+            if location.merged, let parent = path.parent, case .key(let key)? = path.components.last {
+                // Written here, the member overrides the merged one; the merged mapping, which
+                // others may merge too, is left alone.
+                var edit = try insert(key: key, value: value, into: try locate(parent).target)
+                edit.notes.append("\(path) came from a << merge: it is now written in this mapping, overriding it")
+                return edit
+            }
+            return try replace(location, with: value)
+        } catch .noValue(let missing, let reason) {
+            guard let parent = path.parent, let last = path.components.last else { throw .noValue(missing, reason) }
+            let container = try locate(parent).target
+            switch (stream.nodes[container].kind, last) {
+            case (.mapping, .key(let key)):
+                return try insert(key: key, value: value, into: container)
+            case (.sequence, _) where last.arrayIndex == stream.nodes[container].count:
+                return try append(value, to: container)
+            default:
+                throw .noValue(missing, reason)
+            }
+        }
+    }
+
+    /// The edit that removes the member or item at `path`.
+    public func edit(removing path: JSONPath) throws(YAMLDocumentError) -> YAMLEdit {
+        guard let parent = path.parent else { throw .cannotEdit("the root cannot be removed (set it instead)") }
+        let location = try locate(path)
+        guard !location.merged else {
+            throw .cannotEdit("\(path) comes from a << merge: remove it from the merged mapping, or set it here to override it")
+        }
+        guard let container = location.container else { throw .cannotEdit("the root cannot be removed") }
+        let node = stream.nodes[container]
+        let isMapping = if case .mapping = node.kind { true } else { false }
+        let entries = stream.entries(of: container)
+        let step = isMapping ? 2 : 1
+        let position = (isMapping ? entries.firstIndex(of: location.key ?? -1) : entries.firstIndex(of: location.node)) ?? 0
+        let spans = try stride(from: 0, to: entries.count, by: step).map { (first: Int) throws(YAMLDocumentError) -> Range<Int> in
+            try entrySpan(entries[first..<first + step], in: container)
+        }
+        let index = position / step
+        let notes = sharingNotes(of: container)
+        if case .sequence(flow: true) = node.kind {
+            return YAMLEdit(range: flowCut(spans, index), replacement: [], notes: notes)
+        }
+        if case .mapping(flow: true) = node.kind {
+            return YAMLEdit(range: flowCut(spans, index), replacement: [], notes: notes)
+        }
+        if spans.count == 1 {
+            // The collection would have no entry left: it is written `{}` or `[]`.
+            var edit = try replace(try locate(parent), with: isMapping ? .object([:]) : .array([]))
+            edit.notes = notes
+            return edit
+        }
+        let span = spans[index]
+        let end = stream.lineEnd(of: stream.lastByte(of: span))
+        if stream.startsItsLine(span.lowerBound) {
+            return YAMLEdit(range: stream.lineStart(of: span.lowerBound)..<end, replacement: [], notes: notes)
+        }
+        // The first entry of a compact collection (`- a: 1`): the next entry moves up to its place.
+        return YAMLEdit(range: span.lowerBound..<spans[index + 1].lowerBound, replacement: [], notes: notes)
+    }
+
+    /// Sets the value at `path` (see `edit(setting:to:)`) and reads the result again to check it:
+    /// the value at `path` must read as `value` and — unless the edit changed an anchored node that
+    /// aliases share — the rest of the document as it was. A failed check throws; nothing is
+    /// written anywhere.
+    public func setting(_ path: JSONPath, to value: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
+        let edit = try edit(setting: path, to: value)
+        let before = try readValue()
+        var expected = before.replacing(path, with: value)
+        if let parent = path.parent, case .key(let key)? = path.components.last, (try? locate(path))?.merged == true {
+            // Written in this mapping, the member now stands after its written members.
+            expected = before.replacing(path, with: nil)?.replacing(parent, appending: key, value)
+        }
+        return (try checked(edit, path: path, value: value, expected: expected, reader: reader), edit)
+    }
+
+    /// Removes the member or item at `path` (see `edit(removing:)`) and checks the result as
+    /// `setting` does.
+    public func removing(_ path: JSONPath, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
+        let edit = try edit(removing: path)
+        let expected = try readValue().replacing(path, with: nil)
+        return (try checked(edit, path: path, value: nil, expected: expected, reader: reader), edit)
+    }
+
+    private func readValue() throws(YAMLDocumentError) -> JSONValue {
+        do {
+            return try value()
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    private func checked(_ edit: YAMLEdit, path: JSONPath, value: JSONValue?, expected: JSONValue?, reader: some YAMLSyntaxReader) throws(YAMLDocumentError) -> YAMLDocument {
+        let after: YAMLDocument
+        do {
+            let stream = try YAMLStream(bytes: edit.applied(to: stream.bytes), reader: reader)
+            guard stream.documents.count == self.stream.documents.count || self.stream.documents.isEmpty else {
+                throw YAMLDocumentError.cannotEdit("the edit would change how many documents the stream holds; nothing was changed")
+            }
+            after = try YAMLDocument(stream, document: number)
+            if edit.notes.contains(where: { $0.contains("alias") }) {
+                // Aliases of the edited node change with it: only the edited value can be checked.
+                if let value, try after.value(at: path) != value {
+                    throw YAMLDocumentError.cannotEdit("the value at \(path) would not read back as written; nothing was changed")
+                }
+            } else if try after.value() != expected {
+                throw YAMLDocumentError.cannotEdit("the edit would change more than \(path); nothing was changed")
+            }
+        } catch let error as YAMLParseError {
+            throw .cannotEdit("keepsake could not write this edit as valid YAML (\(error)); nothing was changed")
+        } catch let error as YAMLDocumentError {
+            throw error
+        } catch {
+            throw .cannotEdit("\(error)")
+        }
+        return after
+    }
+}

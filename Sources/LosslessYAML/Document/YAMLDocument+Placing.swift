@@ -1,0 +1,291 @@
+import LosslessJSON
+
+/// Where an edit's bytes go: the replaced node's own text (after its anchor and tag), the line
+/// after a collection's last entry, an entry's whole lines.
+extension YAMLDocument {
+    var writer: YAMLValueWriter { YAMLValueWriter(newline: stream.newline, step: indentationStep) }
+
+    /// How far the document indents a nested block collection: the first one found that starts
+    /// its own line, else 2.
+    var indentationStep: Int {
+        for (index, node) in stream.nodes.enumerated().prefix(10_000) {
+            guard case .mapping(flow: false) = node.kind, let parent = node.parent, case .mapping(flow: false) = stream.nodes[parent].kind,
+                stream.startsItsLine(node.range.lowerBound), index != parent + 1
+            else { continue }
+            let step = stream.column(of: node.range.lowerBound) - stream.column(of: stream.nodes[parent].range.lowerBound)
+            if step > 0 { return step }
+        }
+        return 2
+    }
+
+    /// Replaces the value at a location: a scalar keeps its style when the value allows it, a
+    /// collection is written in the style of the place (flow inside flow, else block at the node's
+    /// column).
+    func replace(_ location: Location, with value: JSONValue) throws(YAMLDocumentError) -> YAMLEdit {
+        let index = location.node
+        let node = stream.nodes[index]
+        var notes = sharingNotes(of: index)
+        let start = ownStart(index)
+        var from = start
+        var prefix = ""
+        if let tag = node.tag, !tagFits(node, value) {
+            from = node.range.lowerBound
+            prefix = node.anchor.map { "&\($0) " } ?? ""
+            notes.append("the tag \(tag) was dropped: it does not fit the new value")
+        }
+        let inFlow = isInFlow(index)
+        let isFlowCollection = node.kind == .mapping(flow: true) || node.kind == .sequence(flow: true)
+        let isBlockCollection = node.kind == .mapping(flow: false) || node.kind == .sequence(flow: false)
+        let memberOfBlockMapping = location.key != nil && node.parent.map { stream.nodes[$0].kind == .mapping(flow: false) } == true
+        let nested = isNonEmptyCollection(value)
+        var range = from..<node.range.upperBound
+        var text: String
+        if !nested {
+            let scalar = try scalarText(value, replacing: index, notes: &notes)
+            text = prefix + scalar
+            if isBlockCollection, memberOfBlockMapping, let key = location.key {
+                // A block collection under its key becomes a value on the key's line.
+                range = try colonEnd(after: key)..<node.range.upperBound
+                text = " " + (node.anchor.map { "&\($0) " } ?? "") + scalar
+            }
+        } else if inFlow || isFlowCollection {
+            text = prefix + writer.flow(value)
+        } else if memberOfBlockMapping, !isBlockCollection, let key = location.key {
+            range = try colonEnd(after: key)..<node.range.upperBound
+            let anchor = node.anchor.map { " &\($0)" } ?? ""
+            text = anchor + writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[key].range.lowerBound))
+        } else {
+            text = prefix + writer.block(value, column: stream.column(of: start))
+        }
+        return YAMLEdit(range: range, text: fittingEnding(text, of: range), notes: notes)
+    }
+
+    /// Adds a member after the last of a mapping, at its siblings' column (block) or after a
+    /// comma (flow).
+    func insert(key: String, value: JSONValue, into mapping: Int) throws(YAMLDocumentError) -> YAMLEdit {
+        let node = stream.nodes[mapping]
+        let entries = stream.entries(of: mapping)
+        let notes = sharingNotes(of: mapping)
+        guard case .mapping(let flow) = node.kind else { throw .cannotEdit("not a mapping") }
+        if flow {
+            let member = writer.key(key, inFlow: true) + ": " + writer.flow(value)
+            guard let lastValue = entries.last else {
+                let at = node.contentRange.lowerBound + 1
+                return YAMLEdit(range: at..<at, text: member, notes: notes)
+            }
+            let at = max(stream.nodes[entries[entries.count - 2]].range.upperBound, stream.nodes[lastValue].range.upperBound)
+            return YAMLEdit(range: at..<at, text: ", " + member, notes: notes)
+        }
+        guard let first = entries.first, entries.count >= 2 else { throw .cannotEdit("an empty block mapping") }
+        let column = stream.column(of: stream.nodes[first].range.lowerBound)
+        let lastKey = stream.nodes[entries[entries.count - 2]]
+        let end = max(lastKey.range.upperBound, stream.nodes[entries[entries.count - 1]].range.upperBound)
+        let line = String(repeating: " ", count: column) + writer.key(key, inFlow: false) + ":" + writer.afterColon(value, keyColumn: column)
+        return insertLine(line, after: lastKey.range.lowerBound..<end, notes: notes)
+    }
+
+    /// Adds an item after the last of a sequence.
+    func append(_ value: JSONValue, to sequence: Int) throws(YAMLDocumentError) -> YAMLEdit {
+        let node = stream.nodes[sequence]
+        let entries = stream.entries(of: sequence)
+        let notes = sharingNotes(of: sequence)
+        if node.kind == .sequence(flow: true) {
+            guard let last = entries.last else {
+                let at = node.contentRange.lowerBound + 1
+                return YAMLEdit(range: at..<at, text: writer.flow(value), notes: notes)
+            }
+            let at = stream.nodes[last].range.upperBound
+            return YAMLEdit(range: at..<at, text: ", " + writer.flow(value), notes: notes)
+        }
+        guard let first = entries.first, let last = entries.last else { throw .cannotEdit("an empty block sequence") }
+        let dash = try dashBefore(first)
+        let column = stream.column(of: dash)
+        let line = String(repeating: " ", count: column) + "- " + writer.block(value, column: column + 2)
+        return insertLine(line, after: try dashBefore(last)..<stream.nodes[last].range.upperBound, notes: notes)
+    }
+
+    /// A line inserted after the line `span` ends on (a last line without a line break gets one
+    /// before it instead).
+    private func insertLine(_ line: String, after span: Range<Int>, notes: [String]) -> YAMLEdit {
+        let at = stream.lineEnd(of: stream.lastByte(of: span))
+        let endsWithBreak = at > 0 && stream.bytes[at - 1] == 0x0A
+        return YAMLEdit(range: at..<at, text: endsWithBreak ? line + stream.newline : stream.newline + line, notes: notes)
+    }
+
+    /// The bytes of one entry: a member from its key to its value's end, an item from its `-`.
+    func entrySpan(_ entry: ArraySlice<Int>, in container: Int) throws(YAMLDocumentError) -> Range<Int> {
+        let first = stream.nodes[entry.first ?? container]
+        let last = stream.nodes[entry.last ?? container]
+        let end = max(first.range.upperBound, last.range.upperBound)
+        switch stream.nodes[container].kind {
+        case .mapping(flow: false):
+            var before = first.range.lowerBound - 1
+            while before >= 0, stream.bytes[before] == 0x20 { before -= 1 }
+            if before >= 0, stream.bytes[before] == UInt8(ascii: "?") {
+                throw .cannotEdit("entries with explicit keys (`? key`) cannot be removed in place yet")
+            }
+            return first.range.lowerBound..<end
+        case .sequence(flow: false):
+            return try dashBefore(entry.first ?? container)..<end
+        default:
+            return first.range.lowerBound..<end
+        }
+    }
+
+    /// The bytes a flow collection loses with one entry: it and the comma after it (the comma
+    /// before it, for the last).
+    func flowCut(_ spans: [Range<Int>], _ index: Int) -> Range<Int> {
+        if spans.count == 1 { return spans[0] }
+        if index + 1 < spans.count { return spans[index].lowerBound..<spans[index + 1].lowerBound }
+        return spans[index - 1].upperBound..<spans[index].upperBound
+    }
+
+    /// The `-` of a block sequence's item.
+    private func dashBefore(_ item: Int) throws(YAMLDocumentError) -> Int {
+        var offset = stream.nodes[item].range.lowerBound - 1
+        while offset >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(stream.bytes[offset]) { offset -= 1 }
+        guard offset >= 0, stream.bytes[offset] == UInt8(ascii: "-") else {
+            throw .cannotEdit("the `-` of this item was not found (a comment between it and its value?)")
+        }
+        return offset
+    }
+
+    /// Just past the `:` after a key.
+    private func colonEnd(after key: Int) throws(YAMLDocumentError) -> Int {
+        var offset = stream.nodes[key].range.upperBound
+        while offset < stream.bytes.count, stream.bytes[offset] == 0x20 || stream.bytes[offset] == 0x09 { offset += 1 }
+        guard offset < stream.bytes.count, stream.bytes[offset] == UInt8(ascii: ":") else {
+            throw .cannotEdit("the `:` after this key was not found")
+        }
+        return offset + 1
+    }
+
+    /// Where a node's own text starts: after its anchor and tag and the space after them.
+    func ownStart(_ index: Int) -> Int {
+        let range = stream.nodes[index].range
+        var offset = range.lowerBound
+        while offset < range.upperBound, stream.bytes[offset] == UInt8(ascii: "&") || stream.bytes[offset] == UInt8(ascii: "!") {
+            while offset < range.upperBound, ![0x20, 0x09, 0x0A, 0x0D].contains(stream.bytes[offset]) { offset += 1 }
+            while offset < range.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(stream.bytes[offset]) { offset += 1 }
+        }
+        return offset
+    }
+
+    /// Whether a node stands inside a flow collection.
+    func isInFlow(_ index: Int) -> Bool {
+        var parent = stream.nodes[index].parent
+        while let current = parent {
+            if stream.nodes[current].kind == .mapping(flow: true) || stream.nodes[current].kind == .sequence(flow: true) { return true }
+            parent = stream.nodes[current].parent
+        }
+        return false
+    }
+
+    /// What a person should know when a node or one holding it is anchored and aliased: the
+    /// change shows at every alias.
+    func sharingNotes(of index: Int) -> [String] {
+        var notes: [String] = []
+        var current: Int? = index
+        while let node = current {
+            if let anchor = stream.nodes[node].anchor {
+                let aliases = stream.nodes.reduce(0) { $0 + ($1.kind == .alias && $1.target == node ? 1 : 0) }
+                if aliases > 0 {
+                    notes.append("&\(anchor) is shared by \(aliases) alias\(aliases == 1 ? "" : "es") (*\(anchor)): the change shows there too")
+                }
+            }
+            current = stream.nodes[node].parent
+        }
+        return notes
+    }
+
+    /// The text of a scalar value written where a node stood, in its style when the value allows.
+    private func scalarText(_ value: JSONValue, replacing index: Int, notes: inout [String]) throws(YAMLDocumentError) -> String {
+        guard case .string(let string) = value else {
+            if case .array = value { return "[]" }
+            if case .object = value { return "{}" }
+            return YAMLScalarWriter.plain(value) ?? "null"
+        }
+        let node = stream.nodes[index]
+        let inFlow = isInFlow(index)
+        switch node.kind {
+        case .scalar(.singleQuoted):
+            return YAMLScalarWriter.singleQuoted(string) ?? YAMLScalarWriter.doubleQuoted(string)
+        case .scalar(.doubleQuoted):
+            return YAMLScalarWriter.doubleQuoted(string)
+        case .scalar(let style) where style == .literal || style == .folded:
+            if let block = blockText(string, replacing: index, folded: style == .folded) { return block }
+            notes.append("the value cannot be a \(style == .literal ? "literal" : "folded") block: it is written in double quotes")
+            return YAMLScalarWriter.doubleQuoted(string)
+        default:
+            let taggedString = node.resolvedTag == "tag:yaml.org,2002:str"
+            return YAMLScalarWriter.plain(string, inFlow: inFlow, taggedString: taggedString) ?? YAMLScalarWriter.singleQuoted(string) ?? YAMLScalarWriter.doubleQuoted(string)
+        }
+    }
+
+    /// A block scalar's new text: its header's indicators for the new value, the rest of the
+    /// header line (a comment) as it was, the lines at the old indentation.
+    private func blockText(_ string: String, replacing index: Int, folded: Bool) -> String? {
+        let node = stream.nodes[index]
+        let header = ownStart(index)
+        let headerEnd = stream.lineEnd(of: header)
+        var indicators = header + 1
+        while indicators < headerEnd, "+-0123456789".utf8.contains(stream.bytes[indicators]) { indicators += 1 }
+        var indent = 0
+        var offset = headerEnd
+        while offset < node.range.upperBound {
+            let lineEnd = stream.lineEnd(of: offset)
+            let spaces = stream.bytes[offset..<lineEnd].prefix { $0 == 0x20 }.count
+            if offset + spaces < lineEnd, ![0x0A, 0x0D].contains(stream.bytes[offset + spaces]) {
+                indent = spaces
+                break
+            }
+            offset = lineEnd
+        }
+        if indent == 0 { indent = stream.column(of: stream.lineStart(of: header) + stream.bytes[stream.lineStart(of: header)...].prefix { $0 == 0x20 }.count) + indentationStep }
+        guard let block = YAMLScalarWriter.block(string, folded: folded, indent: indent, newline: stream.newline) else { return nil }
+        return block.header + stream.text(indicators..<headerEnd) + block.body
+    }
+
+    /// Whether a tag still says what the new value is.
+    private func tagFits(_ node: YAMLNode, _ value: JSONValue) -> Bool {
+        guard let tag = node.resolvedTag else { return true }
+        let core = "tag:yaml.org,2002:"
+        switch (tag.hasPrefix(core) ? String(tag.dropFirst(core.count)) : nil, value) {
+        case ("str", .string), ("int", .number), ("float", .number), ("bool", .bool), ("null", .null), ("seq", .array), ("map", .object): return true
+        case (nil, .string): if case .scalar = node.kind { return true } else { return false }
+        case (nil, .array): return node.kind == .sequence(flow: true) || node.kind == .sequence(flow: false)
+        case (nil, .object): return node.kind == .mapping(flow: true) || node.kind == .mapping(flow: false)
+        default: return false
+        }
+    }
+
+    private func isNonEmptyCollection(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let elements): !elements.isEmpty
+        case .object(let object): !object.members.isEmpty
+        default: false
+        }
+    }
+
+    /// New text ends with a line break exactly when the replaced bytes did (a block scalar's or a
+    /// block collection's text ends after one).
+    private func fittingEnding(_ text: String, of range: Range<Int>) -> String {
+        let oldEnds = !range.isEmpty && stream.bytes[range.upperBound - 1] == 0x0A
+        let newEnds = text.hasSuffix("\n")
+        if oldEnds, !newEnds { return text + stream.newline }
+        if !oldEnds, newEnds { return String(text.dropLast(text.hasSuffix("\r\n") ? 2 : 1)) }
+        return text
+    }
+
+    /// Sets the root of an empty stream (the only place in an empty document an edit can write).
+    func editEmptyDocument(setting path: JSONPath, to value: JSONValue) throws(YAMLDocumentError) -> YAMLEdit {
+        guard path.isRoot else { throw .noValue(path, "the document is empty") }
+        guard stream.documents.isEmpty else {
+            throw .cannotEdit("document \(number) is empty: keepsake cannot yet place a value inside an empty document of a stream")
+        }
+        let bytes = stream.bytes
+        let text = writer.block(value, column: 0) + stream.newline
+        let needsBreak = !bytes.isEmpty && bytes.last != 0x0A
+        return YAMLEdit(range: bytes.count..<bytes.count, text: needsBreak ? stream.newline + text : text)
+    }
+}

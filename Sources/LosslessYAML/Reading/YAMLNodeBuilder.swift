@@ -1,0 +1,146 @@
+/// Builds a stream's located nodes from its events: each node's full range is found from its
+/// tokens (an anchor's `&`, a quote and an alias's `*` are outside them; a block scalar's header is
+/// found after the token before it; a block collection ends with its last entry).
+struct YAMLNodeBuilder: YAMLEventSink {
+    let stream: YAMLStream
+    var nodes: [YAMLNode] = []
+    var documents: [YAMLStreamDocument] = []
+    /// Open collections.
+    private var open: [Int] = []
+    /// Where the last token read ended: a block scalar's header is the first `|` or `>` after it,
+    /// and an error the reader gives no place for is placed after it.
+    private(set) var lastTokenEnd = 0
+    /// The node each anchor name last named.
+    private var anchors: [String: Int] = [:]
+
+    init(stream: YAMLStream) {
+        self.stream = stream
+    }
+
+    mutating func take(_ event: YAMLEvent) throws(YAMLParseError) {
+        switch event.kind {
+        case .documentStart:
+            documents.append(YAMLStreamDocument(root: nil, explicitStart: !event.isImplicit, explicitEnd: false))
+        case .documentEnd:
+            if !documents.isEmpty { documents[documents.count - 1].explicitEnd = !event.isImplicit }
+        case .scalar, .alias, .sequenceStart, .mappingStart:
+            try begin(event)
+        case .sequenceEnd, .mappingEnd:
+            end(event)
+        }
+    }
+
+    private mutating func begin(_ event: YAMLEvent) throws(YAMLParseError) {
+        lastTokenEnd = max(lastTokenEnd, event.anchor?.upperBound ?? 0, event.tag?.upperBound ?? 0)
+        let kind: YAMLNode.Kind
+        let content = event.token
+        var full: Range<Int>
+        var text = ""
+        switch event.kind {
+        case .scalar:
+            text = event.text ?? stream.text(content)
+            kind = .scalar(event.style)
+            switch event.style {
+            case .singleQuoted, .doubleQuoted: full = max(0, content.lowerBound - 1)..<min(stream.bytes.count, content.upperBound + 1)
+            case .literal, .folded: full = blockHeader(before: content.lowerBound)..<blockEnd(content.upperBound)
+            case .plain: full = content
+            }
+        case .alias:
+            kind = .alias
+            text = event.text ?? stream.text(content)
+            full = max(0, content.lowerBound - 1)..<content.upperBound
+        default:
+            let isFlow = content.count == 1
+            kind = event.kind == .sequenceStart ? .sequence(flow: isFlow) : .mapping(flow: isFlow)
+            full = content
+        }
+        var lower = full.lowerBound
+        if let anchor = event.anchor { lower = min(lower, max(0, anchor.lowerBound - 1)) }
+        if let tag = event.tag { lower = min(lower, tag.lowerBound) }
+        full = lower..<max(lower, full.upperBound)
+        lastTokenEnd = max(lastTokenEnd, full.upperBound)
+        let index = nodes.count
+        let anchor = event.anchor.map { stream.text($0) }
+        let node = YAMLNode(
+            kind: kind, range: full, contentRange: content, text: text,
+            tag: event.tag.map { stream.text($0) }, resolvedTag: event.resolvedTag,
+            anchor: anchor, target: kind == .alias ? anchors[text] : nil, parent: open.last, count: 0, next: index + 1)
+        if case .alias = kind, anchors[text] == nil {
+            throw stream.error("the alias *\(text) names no anchor before it", at: full.lowerBound)
+        }
+        if let parent = open.last {
+            nodes[parent].count += 1
+        } else if !documents.isEmpty {
+            documents[documents.count - 1].root = index
+        }
+        nodes.append(node)
+        if let anchor { anchors[anchor] = index }
+        if event.kind == .sequenceStart || event.kind == .mappingStart { open.append(index) }
+    }
+
+    private mutating func end(_ event: YAMLEvent) {
+        guard let index = open.popLast() else { return }
+        nodes[index].next = nodes.count
+        var end = nodes[index].range.upperBound
+        switch nodes[index].kind {
+        case .sequence(flow: true), .mapping(flow: true):
+            end = event.token.upperBound
+        default:
+            // A block collection ends with its last entry (whose own end is its subtree's).
+            if nodes.count > index + 1 { end = max(end, nodes[index + 1..<nodes.count].map(\.range.upperBound).max() ?? end) }
+        }
+        nodes[index].range = nodes[index].range.lowerBound..<end
+        nodes[index].contentRange = nodes[index].contentRange.lowerBound..<end
+        lastTokenEnd = max(lastTokenEnd, event.token.upperBound, end)
+    }
+
+    /// Where a block scalar ends: after its last line break when only indentation follows it
+    /// (libfyaml's mark stands at the next token's column, past the next line's spaces).
+    private func blockEnd(_ end: Int) -> Int {
+        var offset = end
+        while offset > 0, stream.bytes[offset - 1] == 0x20 { offset -= 1 }
+        return offset > 0 && stream.bytes[offset - 1] == 0x0A ? offset : end
+    }
+
+    /// Where a block scalar's header (`|` or `>`, its indicators after) is: the first `|` or `>`
+    /// after the token before the scalar, outside comments.
+    private func blockHeader(before content: Int) -> Int {
+        let bytes = stream.bytes
+        var offset = lastTokenEnd
+        var inComment = false
+        while offset < content {
+            let byte = bytes[offset]
+            if byte == 0x0A {
+                inComment = false
+            } else if !inComment {
+                if byte == UInt8(ascii: "|") || byte == UInt8(ascii: ">") { return offset }
+                if byte == UInt8(ascii: "#"), offset == 0 || bytes[offset - 1] == 0x20 || bytes[offset - 1] == 0x09 || bytes[offset - 1] == 0x0A { inComment = true }
+            }
+            offset += 1
+        }
+        return content
+    }
+
+    /// The error for a reader's failure: where and why it says, else at the first byte after the
+    /// last token read that is not white space; a tab indenting that line, or the next, is named.
+    func error(_ failure: YAMLReadFailure) -> YAMLParseError {
+        let bytes = stream.bytes
+        var offset = min(lastTokenEnd, bytes.count)
+        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        var (line, column) = stream.place(of: offset)
+        var message: String
+        switch failure {
+        case .refused(let error):
+            return error
+        case .invalid(let reason, let placeLine, let placeColumn):
+            message = reason ?? (offset < bytes.count ? "not valid YAML from here" : "the text ends before the YAML does (an unclosed bracket or quote?)")
+            if let placeLine, let placeColumn { (line, column) = (placeLine, placeColumn) }
+        case .readerFailed(let reason):
+            message = "cannot read this YAML from here: \(reason)"
+        }
+        if let tabbed = [line, line + 1].first(where: { stream.lineHasLeadingTab($0) }) {
+            message += " (a tab indents line \(tabbed): YAML indents with spaces)"
+        }
+        return YAMLParseError(message, line: line, column: column)
+    }
+}
