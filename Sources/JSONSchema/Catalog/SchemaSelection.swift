@@ -43,9 +43,18 @@ public struct SchemaSelection: Sendable {
     /// next to the document, a `--schema-map` folder), else a catalog's `fileMatch`. A `$schema`
     /// that names nothing readable, with no `fileMatch` either, is an error saying what it named.
     public func choose(for document: JSONDocument, file: String?) throws(SchemaLoadError) -> Choice? {
+        var named: String?
+        if document.kind(document.root) == .object, let node = document.member(document.root, "$schema") { named = document.string(node) }
+        return try choose(schemaNamed: named, file: file)
+    }
+
+    /// The schema for a document that names `named` in its own way (YAML's
+    /// `# yaml-language-server: $schema=…` line, or a `$schema` member), read from `file`: chosen
+    /// as `choose(for:file:)` says.
+    public func choose(schemaNamed named: String?, file: String?) throws(SchemaLoadError) -> Choice? {
         if let explicit { return try read(explicit, name: fileName(explicit), reason: "--schema") }
         var unusable: SchemaLoadError?
-        if document.kind(document.root) == .object, let node = document.member(document.root, "$schema"), let named = document.string(node) {
+        if let named {
             if let dialect = Dialect(schemaURI: named), let text = MetaSchemas.texts[dialect.metaSchemaURI] {
                 return Choice(location: dialect.metaSchemaURI, name: "JSON Schema \(dialect.rawValue) meta-schema", reason: "$schema", text: text, uri: dialect.metaSchemaURI)
             }

@@ -101,6 +101,7 @@ struct BrowseCommand: ParsableCommand {
     /// PostgreSQL database without the record table offers to create it (asked on the terminal),
     /// since browsing an empty new table is rarely what was meant.
     private func makeSource(_ file: String) throws -> any DocumentSource {
+        if tableOptions.table == nil { try parsing.refusingYAML(file, in: "browse") }
         let location = SourceLocation(
             file, table: tableOptions.table, column: tableOptions.column, key: tableOptions.key, syntax: parsing.syntax, options: JSONParseOptions(maxDepth: parsing.maxDepth))
         do {

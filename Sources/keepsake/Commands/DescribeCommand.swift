@@ -49,6 +49,7 @@ struct DescribeCommand: ParsableCommand {
         if let model, SampleModels.registry.schema(named: model) == nil {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
+        try parsing.refusingYAML(file, in: "describe")
         let options = parsing.options(for: file)
         if options.jsonLines || DocumentFile.isJSONLines(file) {
             throw CommandFailure(message: "\(shownInMessage(file)): describe reads one document; for a line of JSON Lines, pipe it: keepsake get FILE '.[N]' | keepsake describe -", code: 2)

@@ -6,7 +6,7 @@ import Glibc
 
 /// Options shared by the commands that read a document and address a value in it.
 struct DocumentOptions: ParsableArguments {
-    @Argument(help: "The JSON, JSON with comments, JSON5 or JSON Lines file (\"-\" for standard input).")
+    @Argument(help: "The JSON, JSON with comments, JSON5, JSON Lines or YAML file (\"-\" for standard input).")
     var file: String
 
     @Argument(help: "A jq path (.a.b[0], .\"my key\") or a JSON Pointer (/a/b/0).")
@@ -56,6 +56,7 @@ struct GetCommand: ParsableCommand {
 
     func run() throws {
         let path = try document.parsedPath()
+        if try document.readsYAML() { return try runYAML(path) }
         let file = try document.open()
         do {
             try file.withValue(at: path) { bytes, decoded in
@@ -182,6 +183,7 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         let path = try document.parsedPath()
+        if try document.readsYAML() { return try runYAML(path) }
         var valueOptions = document.options
         valueOptions.jsonLines = false
         let value: JSONValue
@@ -207,6 +209,7 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         let path = try document.parsedPath()
+        if try document.readsYAML() { return try runYAML(path) }
         try output.edit(try document.open(), .remove(path), syntax: document.parsing.syntax)
     }
 }

@@ -4,6 +4,7 @@ import JSONSchema
 import KeepsakeSettings
 import ModelBrowser
 import LosslessJSON
+import LosslessYAML
 import RecordStore
 
 /// The parsing options of every command that reads JSON: one declaration, one default.
@@ -11,12 +12,31 @@ struct ParsingOptions: ParsableArguments {
     @Option(help: "The deepest nesting accepted.")
     var maxDepth: Int = JSONParseOptions.default.maxDepth
 
-    @Option(help: ArgumentHelp(
-        "The file's syntax: json, jsonc (JSON with comments) or json5.",
-        discussion: "Default: .jsonc and .json5 by extension; JSON5 for the files their tools read so ("
+    @Option(name: .customLong("syntax"), help: ArgumentHelp(
+        "The file's syntax: json, jsonc (JSON with comments), json5 or yaml.",
+        discussion: "Default: .jsonc and .json5 by extension, .yaml and .yml YAML; JSON5 for the files their tools read so ("
             + JSONSyntax.json5FilePatterns.joined(separator: ", ") + "); JSON with comments for the files editors read so ("
             + JSONSyntax.commentedFilePatterns.joined(separator: ", ") + "); else json. JSON Lines (.jsonl, .ndjson) are strict JSON."))
-    var syntax: JSONSyntax?
+    var chosenSyntax: FileSyntax?
+
+    @Option(name: .customLong("document"), help: "In a YAML stream of several documents (--- between them): the one to read, 0 for the first.")
+    var documentNumber: Int?
+
+    /// The JSON syntax --syntax names (nil for none, and for YAML).
+    var syntax: JSONSyntax? { chosenSyntax.flatMap { JSONSyntax(rawValue: $0.rawValue) } }
+
+    /// Whether a file is read as YAML: --syntax yaml, or its name says so.
+    func isYAML(_ file: String) -> Bool {
+        chosenSyntax == .yaml || chosenSyntax == nil && YAMLFile.isYAMLName(file)
+    }
+
+    /// Refuses YAML and --document in a command that reads only JSON's syntaxes.
+    func refusingYAML(_ file: String, in command: String) throws {
+        if isYAML(file) {
+            throw CommandFailure(message: "\(shownInMessage(file)): keepsake \(command) does not read YAML yet (get, set, delete, validate and schema infer do)", code: 2)
+        }
+        if documentNumber != nil { throw CommandFailure(message: "--document picks a document of a YAML stream; \(shownInMessage(file)) is not YAML", code: 2) }
+    }
 
     /// The parse options these make, without a file (strict JSON unless --syntax says otherwise).
     var parseOptions: JSONParseOptions { JSONParseOptions(maxDepth: maxDepth, syntax: syntax ?? .json) }
@@ -29,6 +49,11 @@ struct ParsingOptions: ParsableArguments {
 }
 
 extension JSONSyntax: ExpressibleByArgument {}
+
+/// A file's syntax as `--syntax` names it: one of JSON's, or YAML.
+enum FileSyntax: String, CaseIterable, ExpressibleByArgument {
+    case json, jsonc, json5, yaml
+}
 
 /// A strict JSON error about `file` with, when another syntax reads the file, how to read it so:
 /// "… (trailing commas are not allowed; it reads as JSON with comments: --syntax jsonc)".

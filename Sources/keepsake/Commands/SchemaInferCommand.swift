@@ -45,6 +45,10 @@ struct InferCommand: ParsableCommand {
                 try inferLines(of: file, options: options, into: inferrer, limit: limit)
                 continue
             }
+            if parsing.isYAML(file) {
+                try inferYAML(of: file, into: inferrer, limit: limit)
+                continue
+            }
             let document: JSONDocument
             do {
                 document = try JSONDocument(contentsOfFile: file, options: options)

@@ -17,19 +17,24 @@ enum SchemaReport {
     /// decided, which: the document is then neither valid nor invalid).
     /// A line of JSON Lines is a document of its own: `lineOffset` is the lines before it, so that
     /// positions name the file's line.
-    static func report(_ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat, lineOffset: Int = 0) -> Verdict {
+    /// `place`, when given, says where a finding stands in the file (a YAML file's line and column,
+    /// for a document made of its data); else the document's own text is counted.
+    static func report(
+        _ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat, lineOffset: Int = 0,
+        place: ((ValidationReport.Finding) -> (line: Int, column: Int))? = nil
+    ) -> Verdict {
         let result = schema.validate(document)
         switch format {
         case .text:
             for list in [result.errors, result.undecided] {
                 var lines = LineCounter(document)
                 for error in list {
-                    let (line, column) = lines.position(of: document.range(error.node).lowerBound)
+                    let (line, column) = place?(error) ?? lines.position(of: document.range(error.node).lowerBound)
                     printError("\(file):\(line + lineOffset):\(column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))")
                 }
             }
         case .json:
-            print(basicOutput(file, result, document, lineOffset: lineOffset))
+            print(basicOutput(file, result, document, lineOffset: lineOffset, place: place))
         }
         return result.isValid ? .valid : result.undecided.isEmpty ? .invalid : .undecided
     }
@@ -80,11 +85,13 @@ enum SchemaReport {
     }
 
     /// The standard "basic" output format, with the file and each error's line and column.
-    private static func basicOutput(_ file: String, _ result: ValidationReport, _ document: JSONDocument, lineOffset: Int) -> String {
+    private static func basicOutput(
+        _ file: String, _ result: ValidationReport, _ document: JSONDocument, lineOffset: Int, place: ((ValidationReport.Finding) -> (line: Int, column: Int))?
+    ) -> String {
         func entries(_ list: [ValidationReport.Finding]) -> [JSONValue] {
             var lines = LineCounter(document)
             return list.map { error in
-                let (line, column) = lines.position(of: document.range(error.node).lowerBound)
+                let (line, column) = place?(error) ?? lines.position(of: document.range(error.node).lowerBound)
                 return .object(JSONObject([
                     ("keywordLocation", .string(error.keywordLocation)),
                     ("absoluteKeywordLocation", .string(error.absoluteKeywordLocation)),
@@ -154,7 +161,17 @@ struct ChosenSchemas {
     /// The schema for a parsed document, compiled (once per schema), or nil when none is named.
     /// With `verbose`, says which it is and why on standard error.
     mutating func schema(for document: JSONDocument, file: String, verbose: Bool) throws(SchemaLoadError) -> Chosen? {
-        guard let choice = try selection.choose(for: document, file: documentPath(file)) else {
+        try compile(try selection.choose(for: document, file: documentPath(file)), file: file, verbose: verbose)
+    }
+
+    /// The schema for a document that names `named` in its own way (a YAML document's
+    /// `yaml-language-server` line or `$schema`), compiled, as `schema(for:file:verbose:)` says.
+    mutating func schema(named: String?, file: String, verbose: Bool) throws(SchemaLoadError) -> Chosen? {
+        try compile(try selection.choose(schemaNamed: named, file: documentPath(file)), file: file, verbose: verbose)
+    }
+
+    private mutating func compile(_ choice: SchemaSelection.Choice?, file: String, verbose: Bool) throws(SchemaLoadError) -> Chosen? {
+        guard let choice else {
             if verbose { Self.sayNone(file) }
             return nil
         }

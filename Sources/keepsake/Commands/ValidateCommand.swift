@@ -58,6 +58,17 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         var undecided = false
         for file in files {
+            if parsing.isYAML(file) {
+                switch checkYAML(file, explicit: explicit, schemas: &schemas) {
+                case .valid: break
+                case .invalid: failed = true
+                case .undecided: undecided = true
+                }
+                continue
+            }
+            if parsing.documentNumber != nil {
+                throw CommandFailure(message: "--document picks a document of a YAML stream; \(shownInMessage(file)) is not YAML", code: 2)
+            }
             let options = parsing.options(for: file)
             do throws(JSONFileError) {
                 let asLines = lines || options.jsonLines

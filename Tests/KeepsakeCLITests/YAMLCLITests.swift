@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `get`, `set`, `delete`, `validate` and `schema infer` on YAML files, run as a user would: edits
+/// change only their bytes, every bad input is an error with a place, and a YAML reader that
+/// crashes is an error too.
+@Suite("YAML on the command line")
+struct YAMLCLITests {
+    static let compose = """
+        # the stack
+        services:
+          web:
+            image: nginx:1.25   # pinned
+            ports:
+              - "8080:80"
+          db:
+            image: postgres:16
+            environment: &env
+              POSTGRES_DB: app
+        volumes: {data: {}}
+
+        """
+
+    @Test func getPrintsTheValueAsWrittenOrAsData() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("compose.yaml", Self.compose)
+        #expect(try Keepsake.run("get", file, ".services.web.image").stdout == "nginx:1.25\n")
+        #expect(try Keepsake.run("get", file, ".services.web.ports[0]").stdout == "\"8080:80\"\n")
+        #expect(try Keepsake.run("get", file, ".services.web.ports[0]", "--raw").stdout == "8080:80\n")
+        #expect(try Keepsake.run("get", file, ".services.db.environment", "--json").stdout == "{\n  \"POSTGRES_DB\": \"app\"\n}\n")
+        #expect(try Keepsake.run("get", "-", ".a.b", "--syntax", "yaml", input: "a: {b: [1, 2]}\n").stdout == "[1, 2]\n")
+        let missing = try Keepsake.run("get", file, ".services.cache")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("has no key \"cache\""), "\(missing.stderr)")
+    }
+
+    @Test func setAndDeleteChangeOnlyTheirLines() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("compose.yaml", Self.compose)
+        #expect(try Keepsake.run("set", file, ".services.web.image", "nginx:1.27").status == 0)
+        #expect(try Keepsake.run("set", file, ".services.db.ports", "[\"5432:5432\"]").status == 0)
+        #expect(try Keepsake.run("delete", file, ".services.web.ports").status == 0)
+        #expect(try scratch.read(file) == """
+            # the stack
+            services:
+              web:
+                image: nginx:1.27   # pinned
+              db:
+                image: postgres:16
+                environment: &env
+                  POSTGRES_DB: app
+                ports:
+                  - "5432:5432"
+            volumes: {data: {}}
+
+            """)
+        // A value that needs no quotes in YAML is given without them; -o - prints the result.
+        let printed = try Keepsake.run("set", file, ".volumes.logs", "{driver: local}", "-o", "-")
+        #expect(printed.stdout.contains("volumes: {data: {}, logs: {driver: local}}\n"), "\(printed.stdout)")
+    }
+
+    @Test func anEditOfAnAnchoredNodeSaysWhoSharesIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("c.yml", "base: &b\n  retries: 3\na: *b\nb: *b\n")
+        let result = try Keepsake.run("set", file, ".a.retries", "5")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("&b is shared by 2 aliases"), "\(result.stderr)")
+        #expect(try scratch.read(file) == "base: &b\n  retries: 5\na: *b\nb: *b\n")
+    }
+
+    @Test func documentsOfAStreamArePickedByNumber() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = "kind: Service\n---\nkind: Deployment\nspec: {replicas: 1}\n"
+        let file = try scratch.file("k8s.yaml", text)
+        #expect(try Keepsake.run("get", file, ".kind", "--document", "1").stdout == "Deployment\n")
+        #expect(try Keepsake.run("set", file, ".spec.replicas", "3", "--document", "1").status == 0)
+        #expect(try scratch.read(file) == text.replacingOccurrences(of: "replicas: 1", with: "replicas: 3"))
+        let past = try Keepsake.run("get", file, ".kind", "--document", "2")
+        #expect(past.status == 1)
+        #expect(past.stderr.contains("holds 2 documents"), "\(past.stderr)")
+        let json = try scratch.file("a.json", "{}")
+        #expect(try Keepsake.run("get", json, ".", "--document", "1").status == 2)
+    }
+
+    @Test func validateChecksSyntaxDataAndTheSchemaTheFileNames() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try scratch.file("schema.json", #"{"type": "object", "properties": {"replicas": {"type": "integer", "minimum": 1}}}"#)
+        let named = try scratch.file("named.yaml", "# yaml-language-server: $schema=schema.json\nname: x\nreplicas: 0\n")
+        let result = try Keepsake.run("validate", named)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("named.yaml:3:11: .replicas: 0 is less than the minimum of 1") || result.stderr.contains("named.yaml:3:11: .replicas:"), "\(result.stderr)")
+        let broken = try scratch.file("broken.yml", "a: 1\nb: \"\\q\"\n")
+        let syntax = try Keepsake.run("validate", broken)
+        #expect(syntax.status == 1)
+        #expect(syntax.stderr.contains("broken.yml:2:5: error: invalid escape"), "\(syntax.stderr)")
+        let duplicate = try scratch.file("dup.yaml", "a: 1\na: 2\n")
+        #expect(try Keepsake.run("validate", duplicate).stderr.contains("dup.yaml:2:1: error: the key \"a\" is already in this mapping"))
+        let good = try scratch.file("good.yaml", "replicas: 2\n")
+        #expect(try Keepsake.run("validate", good, "--schema", scratch.url.appendingPathComponent("schema.json").path).status == 0)
+    }
+
+    @Test func schemaInferTakesEachDocument() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("s.yaml", "id: 1\n---\nid: 2\nname: x\n")
+        let result = try Keepsake.run("schema", "infer", file)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"required\": [\n    \"id\"\n  ]"), "\(result.stdout)")
+    }
+
+    @Test func commandsThatDoNotReadYAMLYetSaySo() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.yaml", "a: 1\n")
+        let describe = try Keepsake.run("describe", file, ".")
+        #expect(describe.status == 2)
+        #expect(describe.stderr.contains("does not read YAML yet"))
+    }
+
+    /// The YAML reader runs in a child process: one that crashes is an error, and the file is untouched.
+    @Test func aCrashingReaderIsAnErrorAndTheFileIsKept() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.yaml", "a: 1\n")
+        let reader = try scratch.file("reader.sh", "#!/bin/sh\ncat > /dev/null\nkill -SEGV $$\n")
+        chmod(reader, 0o755)
+        let result = try Subprocess.run("/usr/bin/env", ["KEEPSAKE_YAML_READER=\(reader)", Keepsake.binary, "set", file, ".a", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("crashed (signal 11)"), "\(result.stderr)")
+        #expect(try scratch.read(file) == "a: 1\n")
+    }
+}
