@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "RecordStorePostgres",
             dependencies: ["RecordStore", "LosslessJSON", .product(name: "PostgresNIO", package: "postgres-nio")]),
-        .target(name: "KeepsakeSources", dependencies: ["LosslessJSON", "RecordStore", "RecordStorePostgres"]),
+        .target(name: "KeepsakeSources", dependencies: ["LosslessJSON", "LosslessYAML", "RecordStore", "RecordStorePostgres"]),
         .target(name: "SwiftSerializationCompat", dependencies: ["RecordStore", "DictionaryStorage", "LosslessJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CFYAML", path: "Sources/CFYAML", pkgConfig: "libfyaml", providers: [.apt(["libfyaml-dev"])]),

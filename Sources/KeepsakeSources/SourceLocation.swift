@@ -1,4 +1,5 @@
 import LosslessJSON
+import LosslessYAML
 import RecordStore
 import RecordStorePostgres
 #if canImport(Glibc)
@@ -24,6 +25,11 @@ public struct SourceLocation: Sendable, Hashable {
     public var syntax: JSONSyntax?
     /// The parse options beyond the syntax (the nesting limit).
     public var options: JSONParseOptions
+    /// Whether the file is YAML whatever its name (`--syntax yaml`); a `.yaml` or `.yml` name
+    /// says so too.
+    public var isYAML = false
+    /// For a YAML stream: the document shown (0-based).
+    public var yamlDocument = 0
 
     /// A place; a file's syntax comes from its name unless `syntax` says.
     public init(_ location: String, table: String? = nil, column: String? = nil, key: String = "id", syntax: JSONSyntax? = nil, options: JSONParseOptions = .default) {
@@ -47,6 +53,8 @@ public struct SourceLocation: Sendable, Hashable {
         case sqliteTable
         /// A record store on PostgreSQL.
         case postgresStore
+        /// A YAML file (or standard input), one document of its stream.
+        case yaml
     }
 
     /// What kind of place it is: a URL or an SQLite file's header says a store, a `.jsonl` or
@@ -54,6 +62,7 @@ public struct SourceLocation: Sendable, Hashable {
     public var kind: Kind {
         if PostgresLocation.isURL(location) { return .postgresStore }
         if Self.isSQLite(location) { return table == nil ? .sqliteStore : .sqliteTable }
+        if isYAML || syntax == nil && YAMLFile.isYAMLName(location) { return .yaml }
         return DocumentFile.isJSONLines(location) && syntax == nil ? .jsonLines : .file
     }
 
@@ -79,6 +88,8 @@ public struct SourceLocation: Sendable, Hashable {
             case .sqliteTable:
                 guard let table, let column else { throw SourceLocationError.usage("--table needs --column (the JSON column)") }
                 return ForeignTableSource(table: try ForeignTable(path: location, table: table, jsonColumn: column, keyColumn: key), options: options)
+            case .yaml:
+                return YAMLFileSource(path: location, document: yamlDocument, options: options)
             case .jsonLines, .file:
                 return JSONFileSource(path: location, options: DocumentFile.options(for: location, syntax: syntax, options), syntaxFromName: syntax == nil)
             }

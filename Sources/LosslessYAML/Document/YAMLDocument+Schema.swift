@@ -5,7 +5,7 @@ extension YAMLDocument {
     /// comment line in the stream (the YAML language server's convention), else a `$schema` string
     /// at its root.
     public var schemaReference: String? {
-        if let line = stream.modelineSchema { return line }
+        if let line = YAMLFile.schemaLine(in: stream.bytes) { return line }
         guard let root, case .mapping = stream.nodes[resolved(root)].kind,
             let member = try? member("$schema", of: resolved(root)), case .string(let named)? = try? stream.value(of: member.value)
         else { return nil }
@@ -13,25 +13,38 @@ extension YAMLDocument {
     }
 }
 
-extension YAMLStream {
-    /// The URI of the first `# yaml-language-server: $schema=URI` comment line.
-    var modelineSchema: String? {
+extension YAMLFile {
+    /// The URI of the first `# yaml-language-server: $schema=URI` comment line of a text.
+    public static func schemaLine(in bytes: [UInt8]) -> String? {
         let marker = Array("yaml-language-server:".utf8)
-        for start in lineStarts {
-            var offset = start
-            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "#") else { continue }
-            offset += 1
-            while offset < bytes.count, bytes[offset] == 0x20 { offset += 1 }
-            guard bytes[offset...].starts(with: marker) else { continue }
-            offset += marker.count
-            while offset < bytes.count, bytes[offset] == 0x20 { offset += 1 }
-            let setting = Array("$schema=".utf8)
-            guard bytes[offset...].starts(with: setting) else { continue }
-            offset += setting.count
-            let end = bytes[offset...].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-            return end > offset ? text(offset..<end) : nil
+        let setting = Array("$schema=".utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+            var at = offset
+            while at < lineEnd, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
+            if at < lineEnd, bytes[at] == UInt8(ascii: "#") {
+                at += 1
+                while at < lineEnd, bytes[at] == 0x20 { at += 1 }
+                if bytes[at..<lineEnd].starts(with: marker) {
+                    at += marker.count
+                    while at < lineEnd, bytes[at] == 0x20 { at += 1 }
+                    if bytes[at..<lineEnd].starts(with: setting) {
+                        at += setting.count
+                        let end = bytes[at..<lineEnd].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } ?? lineEnd
+                        return end > at ? String(decoding: bytes[at..<end], as: UTF8.self) : nil
+                    }
+                }
+            }
+            offset = lineEnd + 1
         }
         return nil
+    }
+
+    /// The schema line of the file at `path`, or nil (none, standard input, or unreadable: the
+    /// load that follows says why).
+    public static func schemaLine(atPath path: String) -> String? {
+        guard path != "-", let (storage, _) = try? JSONFileReader.read(path: path) else { return nil }
+        return schemaLine(in: Array(storage.buffer))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import JSONSchema
 import SchemaDescriptions
 import LosslessJSON
+import LosslessYAML
 import ModelBrowser
 
 extension BrowseCommand {
@@ -18,6 +19,7 @@ extension BrowseCommand {
         guard model == nil, !schemaOptions.noSchema else { return nil }
         var configured = try SchemaSources(schemaOptions, settings: settings)
         configured.eachElement = parsing.options(for: file).jsonLines
+        if parsing.isYAML(file) { configured.namedSchema = YAMLFile.schemaLine(atPath: file) }
         let sources = configured
         let explicit = try sources.loadExplicit(.cacheOnly)
         // Complete when nothing it refers to is still to be fetched: every pass uses it as it is

@@ -101,9 +101,13 @@ struct BrowseCommand: ParsableCommand {
     /// PostgreSQL database without the record table offers to create it (asked on the terminal),
     /// since browsing an empty new table is rarely what was meant.
     private func makeSource(_ file: String) throws -> any DocumentSource {
-        if tableOptions.table == nil { try parsing.refusingYAML(file, in: "browse") }
-        let location = SourceLocation(
+        var location = SourceLocation(
             file, table: tableOptions.table, column: tableOptions.column, key: tableOptions.key, syntax: parsing.syntax, options: JSONParseOptions(maxDepth: parsing.maxDepth))
+        location.isYAML = parsing.chosenSyntax == .yaml
+        location.yamlDocument = parsing.documentNumber ?? 0
+        if parsing.documentNumber != nil, location.kind != .yaml {
+            throw CommandFailure(message: "--document picks a document of a YAML stream; \(shownInMessage(file)) is not YAML", code: 2)
+        }
         do {
             let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
             return try location.open(createRecordTable: !interactive ? nil : { name in

@@ -23,7 +23,7 @@ struct EditCommand: ParsableCommand {
         guard document.file != "-" else { throw CommandFailure(message: "edit needs a file, not standard input", code: 2) }
         let path = try document.parsedPath()
         if try document.readsYAML() {
-            throw CommandFailure(message: "\(shownInMessage(document.file)): keepsake edit does not open YAML values in an editor yet (get, set and delete edit YAML in place)", code: 2)
+            throw CommandFailure(message: "\(shownInMessage(document.file)): keepsake edit does not open YAML values in an editor yet (set and delete edit YAML in place, and the browser's o opens a value in the editor)", code: 2)
         }
         let file = try document.open()
         // The value as it stands: a string's text, or its exact bytes.

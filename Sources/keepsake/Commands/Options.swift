@@ -33,7 +33,7 @@ struct ParsingOptions: ParsableArguments {
     /// Refuses YAML and --document in a command that reads only JSON's syntaxes.
     func refusingYAML(_ file: String, in command: String) throws {
         if isYAML(file) {
-            throw CommandFailure(message: "\(shownInMessage(file)): keepsake \(command) does not read YAML yet (get, set, delete, validate and schema infer do)", code: 2)
+            throw CommandFailure(message: "\(shownInMessage(file)): keepsake \(command) does not read YAML yet (browse, get, set, delete, validate and schema infer do)", code: 2)
         }
         if documentNumber != nil { throw CommandFailure(message: "--document picks a document of a YAML stream; \(shownInMessage(file)) is not YAML", code: 2) }
     }

@@ -23,6 +23,9 @@ struct SchemaSources: Sendable {
     /// Whether the chosen schema describes each element of the root array rather than the root:
     /// a JSON Lines file's lines, which the browser holds as an array (as `validate` checks each).
     var eachElement = false
+    /// The schema a document names in its own way, which wins over its `$schema` member (a YAML
+    /// file's `# yaml-language-server: $schema=…` line).
+    var namedSchema: String?
 
     /// The sources a command line and settings name; an unreadable catalog file is a usage error.
     init(_ options: SchemaOptions, settings: BrowserSettings, refreshing: Bool = false) throws {
@@ -83,7 +86,8 @@ struct SchemaSources: Sendable {
     /// The schema a document gets and its name, compiled, remote documents looked up in `mode`;
     /// nil when none is named.
     func compile(for document: JSONDocument, file: String?, _ mode: RemoteSchemas.Mode) throws -> (JSONSchema, String)? {
-        guard let choice = try selection(mode).choose(for: document, file: file) else { return nil }
+        let selection = try selection(mode)
+        guard let choice = try namedSchema.map({ try selection.choose(schemaNamed: $0, file: file) }) ?? selection.choose(for: document, file: file) else { return nil }
         let name = options.schema.map { ($0 as NSString).lastPathComponent } ?? choice.name
         guard eachElement else { return (try JSONSchema(text: choice.text, uri: choice.uri, options: try compileOptions(mode)), name) }
         let element = EachElementSchema.elementName(text: choice.text, file: (choice.uri as NSString).lastPathComponent)

@@ -1,0 +1,128 @@
+import LosslessJSON
+import Synchronization
+
+/// A YAML file as a document source: one document of its stream shown as its data (JSON's), and
+/// saved by making each change of the data an edit in place of the YAML — every byte the changes
+/// do not touch (comments, quoting, anchors, other documents) stays as it was.
+public struct YAMLFileSource: DocumentSource {
+    /// The file ("-" for standard input, which cannot be saved in place).
+    public private(set) var path: String
+    /// The document of the stream shown (0-based).
+    public let documentNumber: Int
+    /// The nesting limit of the document shown.
+    public let options: JSONParseOptions
+    private let reader: any YAMLSyntaxReader
+    /// The YAML as loaded or last saved, its state on disk, and the data shown then.
+    private var yaml: YAMLDocument?
+    private var origin: JSONFileOrigin?
+    private var shown: JSONValue = .null
+    public private(set) var notice: String?
+    /// What the last save has to say once (anchors whose aliases changed with an edit).
+    private let news = SaveNews()
+
+    /// The source for document `documentNumber` of the file at `path`.
+    public init(path: String, document documentNumber: Int = 0, options: JSONParseOptions = .default, reader: any YAMLSyntaxReader = YAMLReaderProcess.standard) {
+        self.path = path
+        self.documentNumber = documentNumber
+        self.options = options
+        self.reader = reader
+    }
+
+    public var name: String { documentNumber == 0 ? path : "\(path) (document \(documentNumber))" }
+    public var layout: RootLayout { .document }
+    public var canSaveInPlace: Bool { path != "-" }
+    public var loadsSlowly: Bool { false }
+
+    public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
+        let file: YAMLFile
+        let document: YAMLDocument
+        let value: JSONValue
+        do {
+            file = try YAMLFile(path: path, reader: AnyReader(reader))
+            document = try file.document(documentNumber)
+            value = try document.value()
+        } catch let error as YAMLFileError {
+            throw DocumentSourceError(.failed, error.description)
+        } catch let error as YAMLParseError {
+            throw DocumentSourceError(.failed, YAMLFileError.invalid(path: path, error).description)
+        } catch {
+            throw DocumentSourceError(.failed, "\(error)")
+        }
+        yaml = document
+        origin = file.origin
+        shown = value
+        let count = file.stream.documents.count
+        notice = "YAML, shown as its data" + (count > 1 ? " (document \(documentNumber) of \(count): --document picks another)" : "")
+            + "; saving edits only the changed values in the file"
+        return try Self.projection(of: value, options: options)
+    }
+
+    /// The data as a JSON document (JSON5's spelling when it holds `.inf` or `.nan`).
+    static func projection(of value: JSONValue, options: JSONParseOptions) throws(DocumentSourceError) -> JSONDocument {
+        var shownOptions = options
+        shownOptions.syntax = JSONWriter.strictJSON(value) == nil ? .json5 : .json
+        do {
+            return try JSONDocument(JSONWriter.serialize(value, style: .pretty) + "\n", options: shownOptions)
+        } catch {
+            throw DocumentSourceError(.failed, "the data cannot be shown: \(error.message)")
+        }
+    }
+
+    public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
+        guard canSaveInPlace else { throw DocumentSourceError(.failed, "standard input has no file: save with :w PATH") }
+        var options = AtomicFileWriter.Options(hardLinks: overrides.hardLinks)
+        options.expected = overrides.contains(.overwriteChanges) ? nil : origin
+        try write(document, to: path, options: options)
+        return document
+    }
+
+    /// Saves to `path`, which the source then is.
+    public mutating func save(_ document: JSONDocument, to path: String) throws(DocumentSourceError) -> JSONDocument {
+        try write(document, to: path, options: AtomicFileWriter.Options(hardLinks: .split))
+        self.path = path
+        return document
+    }
+
+    /// Makes the changes from the data shown at the last load or save to `document`'s as edits of
+    /// the YAML, and writes it.
+    private mutating func write(_ document: JSONDocument, to target: String, options: AtomicFileWriter.Options) throws(DocumentSourceError) {
+        guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
+        let value = document.rootValue
+        let edited: (document: YAMLDocument, notes: [String])
+        do {
+            edited = try yaml.applying(changesFrom: shown, to: value, reader: AnyReader(reader))
+        } catch {
+            throw DocumentSourceError(.failed, "\(shownInMessage(path)): \(error); nothing was saved")
+        }
+        let bytes = edited.document.stream.bytes
+        do {
+            origin = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONFileError) in try AtomicFileWriter.write(buffer, to: target, options: options) }
+        } catch {
+            throw DocumentSourceError(error)
+        }
+        self.yaml = edited.document
+        // What the view shows stays what the edits were made from: an alias's copy of an anchored
+        // node changed in the file, not in the view, until it is loaded again.
+        shown = value
+        if !edited.notes.isEmpty { news.say(edited.notes.joined(separator: "; ") + " (:e shows it)") }
+    }
+
+    /// What the last save changed beyond what the view shows, once.
+    public func changesByOthers() -> String? { news.take() }
+}
+
+/// A sentence for the browser's next look, said once.
+private final class SaveNews: Sendable {
+    private let sentence = Mutex<String?>(nil)
+    func say(_ text: String) { sentence.withLock { $0 = text } }
+    func take() -> String? { sentence.withLock { value in defer { value = nil }; return value } }
+}
+
+/// A reader kept as `any` and passed where `some` is asked.
+private struct AnyReader: YAMLSyntaxReader {
+    let base: any YAMLSyntaxReader
+    init(_ base: any YAMLSyntaxReader) { self.base = base }
+    func read<Sink: YAMLEventSink>(_ bytes: [UInt8], into sink: inout Sink) throws(YAMLReadFailure) {
+        try base.read(bytes, into: &sink)
+    }
+}

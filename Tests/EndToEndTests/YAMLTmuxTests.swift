@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real binary on YAML under tmux: a GitHub workflow and a Compose file, typed by their
+/// schemas from a local catalog, a value changed, an entry added and one deleted in the browser —
+/// and `git diff` shows exactly those lines, every other byte (comments, quoting, blank lines,
+/// anchors) as it was.
+@Suite("keepsake on YAML, under tmux", .serialized)
+struct YAMLTmuxTests {
+    /// A copy of the YAML samples in a git repository of its own, committed; a config home with no catalog.
+    func repository() throws -> (folder: URL, environment: [String: String]) {
+        let folder = try scratchFolder().appendingPathComponent("yaml")
+        try FileManager.default.copyItem(at: samples.appendingPathComponent("yaml"), to: folder)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "samples"]] {
+            let result = try Subprocess.run("git", ["-C", folder.path] + arguments)
+            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+        }
+        let home = folder.appendingPathComponent("config-home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return (folder, ["XDG_CONFIG_HOME": home.path])
+    }
+
+    /// The lines `git diff` says changed, without its headers.
+    func changedLines(in folder: URL) throws -> [String] {
+        let diff = try Subprocess.run("git", ["-C", folder.path, "diff", "--unified=0", "--no-color"]).stdout
+        return diff.split(separator: "\n").map(String.init).filter {
+            ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---")
+        }
+    }
+
+    @Test func aWorkflowEditedInTheBrowserChangesOnlyItsLines() throws {
+        let (folder, environment) = try repository()
+        let catalog = folder.appendingPathComponent("schemas/catalog.json")
+        let file = folder.appendingPathComponent(".github/workflows/ci.yml")
+        let session = try TmuxSession(["--catalog", catalog.path, file.path], width: 110, height: 30, environment: environment)
+        session.waitFor("the workflow typed by its schema") { $0.contains("Workflow") && $0.contains("YAML, shown as its data") }
+        // A value: the runner.
+        try session.find("ubuntu", expectingPath: ".jobs.build.\"runs-on\"")
+        try session.replaceValue(with: "ubuntu-24.04")
+        session.waitFor("the new runner") { $0.contains("\"ubuntu-24.04\"") }
+        // An entry: the job's timeout, from the schema's menu of missing fields.
+        try session.send("h")
+        session.waitFor("the cursor on the job") { $0.contains(".jobs.build ") }
+        try session.send("a")
+        session.waitFor("the menu of missing fields") { $0.contains("timeout-minutes") && $0.contains("add field") }
+        try session.send("Enter")
+        session.waitFor("the field added with its default") { $0.contains(".jobs.build.\"timeout-minutes\"") }
+        try session.replaceValue(with: "10")
+        // A deletion: the last step.
+        try session.find("Upload logs", expectingPath: ".jobs.build.steps[3].name")
+        try session.send("h")
+        session.waitFor("the cursor on the step") { $0.contains(".jobs.build.steps[3] ") }
+        try session.send("d")
+        session.waitFor("the question") { $0.contains("Delete .jobs.build.steps[3]?") }
+        try session.send("y")
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+        #expect(try changedLines(in: folder) == [
+            "-    runs-on: ubuntu-latest",
+            "+    runs-on: ubuntu-24.04",
+            "-      - name: Upload logs",
+            "-        if: failure()",
+            "-        uses: actions/upload-artifact@v4",
+            "-        with:",
+            "-          name: logs",
+            "-          path: .build/logs",
+            "+    timeout-minutes: 10",
+        ])
+    }
+
+    @Test func aComposeFileEditedInTheBrowserChangesOnlyItsLines() throws {
+        let (folder, environment) = try repository()
+        let catalog = folder.appendingPathComponent("schemas/catalog.json")
+        let file = folder.appendingPathComponent("compose.yaml")
+        let session = try TmuxSession(["--catalog", catalog.path, file.path], width: 110, height: 30, environment: environment)
+        session.waitFor("the Compose file typed by its schema") { $0.contains("Compose") && $0.contains("YAML, shown as its data") }
+        try session.find("postgres:16", expectingPath: ".services.db.image")
+        try session.replaceValue(with: "postgres:17")
+        try session.send("h")
+        session.waitFor("the cursor on the service") { $0.contains(".services.db ") }
+        try session.send("a")
+        session.waitFor("the menu of missing fields") { $0.contains("restart") && $0.contains("add field") }
+        try session.type("restart")
+        try session.send("Enter")
+        session.waitFor("the field added") { $0.contains(".services.db.restart") }
+        try session.send("Enter")
+        session.waitFor("the menu of its values") { $0.contains("unless-stopped") && $0.contains("on-failure") }
+        try session.send("Down", "Enter")
+        session.waitFor("the value chosen") { $0.contains("\"always\"") }
+        try session.find("command", expectingPath: ".services.worker.command")
+        try session.send("d")
+        session.waitFor("the question") { $0.contains("Delete .services.worker.command?") }
+        try session.send("y")
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+        #expect(try changedLines(in: folder) == [
+            "-    command: [\"worker\", \"--queue\", \"default\"]",
+            "-    image: postgres:16",
+            "+    image: postgres:17",
+            "+    restart: always",
+        ])
+    }
+}
