@@ -50,6 +50,13 @@ for module in DictionaryStorage SampleModels; do
   fi
 done
 objects=("$build/models/DictionaryStorage.o" "$build/models/SampleModels.o")
+# An object whose source was moved or removed stays in the build folder: it is not linked.
+for module in LosslessJSON JSONSchema LosslessYAML; do
+  while IFS= read -r object; do
+    name=$(basename "$object" .o)
+    [ -n "$(find "Sources/$module" -name "$name" | head -1)" ] || rm -f "$object"
+  done < <(find "$bin/$module.build" -name '*.swift.o')
+done
 for module in LosslessJSON CMappedFileGuard JSONSchema BigInt Algorithms RealModule LosslessYAML; do
   while IFS= read -r object; do objects+=("$object"); done < <(find "$bin/$module.build" -name '*.o')
 done

@@ -200,6 +200,31 @@ struct YAMLEditTests {
         #expect(try set("# only a comment\n", ".", ["a": 1]) == "# only a comment\na: 1\n")
     }
 
+    // MARK: Found by the fuzz target
+
+    @Test func anEmptyValueIsWrittenAfterItsIndicator() throws {
+        #expect(try set("a:\nb: 1\n", ".a", 5) == "a: 5\nb: 1\n")
+        #expect(try set("a:  # none yet\nb: 1\n", ".a", "x") == "a: x  # none yet\nb: 1\n")
+        #expect(try set("-\n- b\n", ".[0]", "x") == "- x\n- b\n")
+        #expect(try set("a:\nb: 1\n", ".a", ["k": 1]) == "a:\n  k: 1\nb: 1\n")
+    }
+
+    @Test func anAnchorNamesNodesOfItsOwnDocumentOnly() throws {
+        #expect(throws: YAMLParseError.self) { try YAMLStream("a: &x 1\n---\nb: *x\n", reader: reader) }
+    }
+
+    @Test func anEditThatWouldBreakAMergeIsRefused() throws {
+        #expect(throws: YAMLDocumentError.self) { try set("base: &b {k: 1}\nc:\n  <<: *b\n", ".base", "text") }
+    }
+
+    @Test func anEntrySharingItsLineWithWhatCameBeforeIsRefusedNotCut() throws {
+        // `: x` is the last entry of a compact mapping (an empty key on the `-` line's mapping).
+        let document = try document("- a: 1\n  : x\n")
+        let path = try JSONPath(parsing: ".[0].\"\"")
+        _ = try document.locate(path)
+        #expect(throws: YAMLDocumentError.self) { try document.edit(removing: path) }
+    }
+
     @Test func pathsThatLeadNowhereSaySo() throws {
         #expect(throws: YAMLDocumentError.self) { try set("a: 1\n", ".a.b", 2) }
         #expect(throws: YAMLDocumentError.self) { try set("l: [a]\n", ".l[5]", 2) }

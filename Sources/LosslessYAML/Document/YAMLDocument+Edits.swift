@@ -44,7 +44,9 @@ extension YAMLDocument {
         let isMapping = if case .mapping = node.kind { true } else { false }
         let entries = stream.entries(of: container)
         let step = isMapping ? 2 : 1
-        let position = (isMapping ? entries.firstIndex(of: location.key ?? -1) : entries.firstIndex(of: location.node)) ?? 0
+        guard let position = isMapping ? entries.firstIndex(of: location.key ?? -1) : entries.firstIndex(of: location.node) else {
+            throw .cannotEdit("\(path) was not found among its collection's entries")
+        }
         let spans = try stride(from: 0, to: entries.count, by: step).map { (first: Int) throws(YAMLDocumentError) -> Range<Int> in
             try entrySpan(entries[first..<first + step], in: container)
         }
@@ -68,6 +70,7 @@ extension YAMLDocument {
             return YAMLEdit(range: stream.lineStart(of: span.lowerBound)..<end, replacement: [], notes: notes)
         }
         // The first entry of a compact collection (`- a: 1`): the next entry moves up to its place.
+        guard index + 1 < spans.count else { throw .cannotEdit("\(path) shares its line with what comes before it: it cannot be cut out in place") }
         return YAMLEdit(range: span.lowerBound..<spans[index + 1].lowerBound, replacement: [], notes: notes)
     }
 
@@ -111,7 +114,9 @@ extension YAMLDocument {
             }
             after = try YAMLDocument(stream, document: number)
             if edit.notes.contains(where: { $0.contains("alias") }) {
-                // Aliases of the edited node change with it: only the edited value can be checked.
+                // Aliases of the edited node change with it: only the edited value can be checked
+                // (and that the data still reads: a `<<` must still merge a mapping).
+                _ = try after.value()
                 if let value, try after.value(at: path) != value {
                     throw YAMLDocumentError.cannotEdit("the value at \(path) would not read back as written; nothing was changed")
                 }

@@ -40,6 +40,12 @@ extension YAMLDocument {
         let nested = isNonEmptyCollection(value)
         var range = from..<node.range.upperBound
         var text: String
+        if node.range.isEmpty, node.kind == .scalar(.plain) {
+            // An empty value (`key:`, `-`) is written after its indicator.
+            let at = try emptyValuePosition(location)
+            let written = nested && !inFlow ? (location.key != nil ? writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[location.key ?? 0].range.lowerBound)) : " " + writer.block(value, column: stream.column(of: at) + 1)) : " " + (nested ? writer.flow(value) : try scalarText(value, replacing: index, notes: &notes))
+            return YAMLEdit(range: at..<at, text: written, notes: notes)
+        }
         if !nested {
             let scalar = try scalarText(value, replacing: index, notes: &notes)
             text = prefix + scalar
@@ -146,6 +152,20 @@ extension YAMLDocument {
         while offset >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(stream.bytes[offset]) { offset -= 1 }
         guard offset >= 0, stream.bytes[offset] == UInt8(ascii: "-") else {
             throw .cannotEdit("the `-` of this item was not found (a comment between it and its value?)")
+        }
+        return offset
+    }
+
+    /// Where an empty value's text goes: just past its key's `:`, or its item's `-`.
+    private func emptyValuePosition(_ location: Location) throws(YAMLDocumentError) -> Int {
+        if let key = location.key { return try colonEnd(after: key) }
+        guard let container = location.container, stream.nodes[container].kind == .sequence(flow: false) else {
+            throw .cannotEdit("an empty value here cannot be written in place yet")
+        }
+        // The reader places an empty item just past its `-`.
+        let offset = stream.nodes[location.node].range.lowerBound
+        guard offset > 0, stream.bytes[offset - 1] == UInt8(ascii: "-") else {
+            throw .cannotEdit("the `-` of this empty item was not found")
         }
         return offset
     }

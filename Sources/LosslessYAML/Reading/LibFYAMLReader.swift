@@ -25,9 +25,11 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
             guard fy_parser_set_string(parser, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), text.count) == 0 else {
                 throw YAMLReadFailure.readerFailed("libfyaml could not take the text")
             }
+            // A node without a token (an empty value) stands where the last token ended.
+            var lastEnd = 0
             while let raw = fy_parser_parse(parser) {
                 defer { fy_parser_event_free(parser, raw) }
-                guard let event = Self.event(raw, in: text) else { continue }
+                guard let event = Self.event(raw, in: text, lastEnd: &lastEnd) else { continue }
                 do throws(YAMLParseError) {
                     try sink.take(event)
                 } catch {
@@ -40,10 +42,13 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
 
     /// The event for one of libfyaml's, or nil for those a stream's nodes do not need (stream
     /// start and end).
-    private static func event(_ event: UnsafeMutablePointer<fy_event>, in text: UnsafeBufferPointer<UInt8>) -> YAMLEvent? {
+    private static func event(_ event: UnsafeMutablePointer<fy_event>, in text: UnsafeBufferPointer<UInt8>, lastEnd: inout Int) -> YAMLEvent? {
         let type = event.pointee.type
         let token = fy_event_get_token(event)
-        let range = token.map(Self.range) ?? 0..<0
+        let range = token.map(Self.range) ?? lastEnd..<lastEnd
+        for part in [token, fy_event_get_anchor_token(event), fy_event_get_tag_token(event)] {
+            if let part { lastEnd = max(lastEnd, Self.range(part).upperBound) }
+        }
         switch type {
         case FYET_DOCUMENT_START:
             return YAMLEvent(.documentStart, isImplicit: event.pointee.document_start.implicit, token: range)

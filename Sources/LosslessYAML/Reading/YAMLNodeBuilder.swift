@@ -20,6 +20,8 @@ struct YAMLNodeBuilder: YAMLEventSink {
     mutating func take(_ event: YAMLEvent) throws(YAMLParseError) {
         switch event.kind {
         case .documentStart:
+            // An anchor names nodes of its own document only (§3.2.2.2).
+            anchors = [:]
             documents.append(YAMLStreamDocument(root: nil, explicitStart: !event.isImplicit, explicitEnd: false))
         case .documentEnd:
             if !documents.isEmpty { documents[documents.count - 1].explicitEnd = !event.isImplicit }
@@ -33,7 +35,13 @@ struct YAMLNodeBuilder: YAMLEventSink {
     private mutating func begin(_ event: YAMLEvent) throws(YAMLParseError) {
         lastTokenEnd = max(lastTokenEnd, event.anchor?.upperBound ?? 0, event.tag?.upperBound ?? 0)
         let kind: YAMLNode.Kind
-        let content = event.token
+        var content = event.token
+        // An empty node stands no earlier than what was read before it (an empty value moved past
+        // its indicator below, for one).
+        if content.isEmpty, content.lowerBound < lastTokenEnd { content = lastTokenEnd..<lastTokenEnd }
+        if event.kind == .scalar, event.style == .plain, content.isEmpty, event.anchor == nil, event.tag == nil, let indicator = emptyValueIndicator(after: content.lowerBound) {
+            content = indicator..<indicator
+        }
         var full: Range<Int>
         var text = ""
         switch event.kind {
@@ -92,6 +100,23 @@ struct YAMLNodeBuilder: YAMLEventSink {
         nodes[index].range = nodes[index].range.lowerBound..<end
         nodes[index].contentRange = nodes[index].contentRange.lowerBound..<end
         lastTokenEnd = max(lastTokenEnd, event.token.upperBound, end)
+    }
+
+    /// Just past the indicator an empty value follows — a block sequence's `-`, a mapping's `:` —
+    /// which no token marks: the reader places the value where the last token ended, before it.
+    private func emptyValueIndicator(after offset: Int) -> Int? {
+        guard let parent = open.last else { return nil }
+        let indicator: UInt8
+        switch nodes[parent].kind {
+        case .sequence(flow: false): indicator = UInt8(ascii: "-")
+        case .mapping where nodes[parent].count % 2 == 1: indicator = UInt8(ascii: ":")
+        default: return nil
+        }
+        let bytes = stream.bytes
+        var at = offset
+        while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+        guard at < bytes.count, bytes[at] == indicator, at + 1 == bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at + 1]) else { return nil }
+        return at + 1
     }
 
     /// Where a block scalar ends: after its last line break when only indentation follows it
