@@ -106,7 +106,13 @@ struct YAMLValueTests {
     @Test func keysThatAreNotStrings() throws {
         #expect(try value("1: a\ntrue: b\nnull: c\n? [x, y]\n: d\n") == ["1": "a", "true": "b", "null": "c", #"["x","y"]"#: "d"])
         // `1` and `"1"` are two keys in YAML (an integer and a string): both kept.
-        guard case .object(let both) = try value("1: a\n\"1\": b\n") else { return }
+        guard case .object(let both) = try value("1: a\n\"1\": b\n") else {
+            Issue.record("not an object")
+            return
+        }
         #expect(both.count == 2)
+        // A path names the last of them, as JSON's data reads a name twice given.
+        let document = try YAMLDocument(YAMLStream("1: a\n\"1\": b\n", reader: LibFYAMLReader()))
+        #expect(try document.value(at: ["1"]) == "b")
     }
 }

@@ -96,18 +96,21 @@ public struct YAMLDocument: Sendable {
         return current
     }
 
-    /// The member of a mapping with `key` (written keys first, then the mappings `<<` merges, the
-    /// earliest first), as its key and value nodes.
+    /// The member of a mapping with `key` (written keys first — the last of them, as JSON's data
+    /// reads a name two keys share (`1` and `"1"`) — then the mappings `<<` merges, the earliest
+    /// first), as its key and value nodes.
     func member(_ key: String, of mapping: Int) throws(YAMLDocumentError) -> (key: Int?, value: Int, merged: Bool)? {
         let entries = stream.entries(of: mapping)
         var merges: [Int] = []
+        var written: (key: Int?, value: Int, merged: Bool)?
         for pair in stride(from: 0, to: entries.count - 1, by: 2) {
             if isMergeKey(entries[pair]) {
                 merges.append(entries[pair + 1])
             } else if try keyText(entries[pair]) == key {
-                return (entries[pair], entries[pair + 1], false)
+                written = (entries[pair], entries[pair + 1], false)
             }
         }
+        if let written { return written }
         for merge in merges {
             let source = resolved(merge)
             let mappings: [Int]
