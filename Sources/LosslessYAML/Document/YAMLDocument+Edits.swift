@@ -40,6 +40,7 @@ extension YAMLDocument {
             throw .cannotEdit("\(path) comes from a << merge: remove it from the merged mapping, or set it here to override it")
         }
         guard let container = location.container else { throw .cannotEdit("the root cannot be removed") }
+        try refuseRemovingAnchorsInUse(location)
         let node = stream.nodes[container]
         let isMapping = if case .mapping = node.kind { true } else { false }
         let entries = stream.entries(of: container)
@@ -131,5 +132,20 @@ extension YAMLDocument {
             throw .cannotEdit("\(error)")
         }
         return after
+    }
+
+    /// An entry holding an anchor that an alias outside it names cannot go: the alias would name
+    /// nothing.
+    private func refuseRemovingAnchorsInUse(_ location: Location) throws(YAMLDocumentError) {
+        let first = location.key ?? location.node
+        let end = stream.nodes[location.node].next
+        for node in first..<end {
+            guard let anchor = stream.nodes[node].anchor else { continue }
+            let users = stream.nodes.indices.filter { ($0 < first || $0 >= end) && stream.nodes[$0].kind == .alias && stream.nodes[$0].target == node }
+            if let user = users.first {
+                let place = stream.place(of: stream.nodes[user])
+                throw .cannotEdit("it holds the anchor &\(anchor), which \(users.count) alias\(users.count == 1 ? "" : "es") outside it name (the first at line \(place.line)): remove or replace those first")
+            }
+        }
     }
 }
