@@ -2,7 +2,8 @@
 """SIGKILLs saves at random moments and checks what is left: the file must be exactly the old or the
 new bytes, and after the next run no temporary file or journal may remain.
 
-Six kinds of save: `keepsake set` (rename), `keepsake set --in-place` on a hard-linked file
+Seven kinds of save: `keepsake set` (rename), `keepsake set` of a YAML file (read through the
+YAML reader's child process, edited in place, saved the same way), `keepsake set --in-place` on a hard-linked file
 (journal), `keepsake set` of the last record of a mapped file (KEEPSAKE_LARGE_FILE=1: the part
 before the edit copied by another thread while the walk to it goes on, the rest by the kernel),
 `keepsake set` of the last line of a mapped JSON Lines file, the browser's save (^S under tmux,
@@ -10,7 +11,7 @@ killed as it writes), and `keepsake db import` of many records in one transactio
 hold all of them or none, and open cleanly).
 
 usage: Scripts/crash_trials.py KEEPSAKE_BINARY [TRIALS_PER_KIND] [SIZE_MB] [BROWSER_TRIALS]
-(KINDS=set,in-place,mapped,lines,import,browser in the environment runs only those; the default is all)
+(KINDS=set,yaml,in-place,mapped,lines,import,browser in the environment runs only those; the default is all)
 """
 import os, random, signal, subprocess, sys, tempfile, time, shutil
 
@@ -18,7 +19,7 @@ binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/kee
 trials = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
 size_mb = float(sys.argv[3]) if len(sys.argv) > 3 else 20
 browser_trials = int(sys.argv[4]) if len(sys.argv) > 4 else trials
-kinds = set(os.environ.get("KINDS", "set,in-place,mapped,lines,import,browser").split(","))
+kinds = set(os.environ.get("KINDS", "set,yaml,in-place,mapped,lines,import,browser").split(","))
 
 folder = tempfile.mkdtemp(prefix="keepsake-crash-")
 path = os.path.join(folder, "f.json")
@@ -31,6 +32,10 @@ lines_old = "".join('{"id": %d, "name": "record %d"}\n' % (i, i) for i in range(
 last = b'{"id": %d, ' % (count - 1)
 end_new = old[:old.rindex(last)] + b'{"id": 7000000, ' + old[old.rindex(last) + len(last):]
 lines_new = lines_old[:lines_old.rindex(last)] + b'{"id": 7000000, ' + lines_old[lines_old.rindex(last) + len(last):]
+# The records as a YAML sequence (a tenth as many: YAML is read more slowly), its first id changed.
+yaml_path = os.path.join(folder, "f.yaml")
+yaml_old = "".join("- id: %d\n  name: record %d  # kept\n" % (i, i) for i in range(max(2, count // 10))).encode()
+yaml_new = yaml_old.replace(b"- id: 0\n", b"- id: 7000000\n", 1)
 # What the trials of the current kind compare with: the file, its old and its new bytes.
 current = {"path": path, "old": old, "new": new}
 
@@ -155,6 +160,14 @@ if "in-place" in kinds:
 ok = True
 if "set" in kinds:
     ok &= run("keepsake set", lambda: cli_trial(["set", path, ".[0].id", "7000000"], False, horizon))
+if "yaml" in kinds:
+    current.update(path=yaml_path, old=yaml_old, new=yaml_new)
+    yaml_arguments = ["set", yaml_path, ".[0].id", "7000000"]
+    reset(False)
+    yaml_horizon = timed_save(yaml_arguments) * 1.2
+    print("keepsake set, YAML (%.1f MB): a whole save takes %.3f s" % (len(yaml_old) / 1e6, yaml_horizon / 1.2))
+    ok &= run("keepsake set, YAML", lambda: cli_trial(yaml_arguments, False, yaml_horizon))
+    current.update(path=path, old=old, new=new)
 if "in-place" in kinds:
     ok &= run("keepsake set --in-place", lambda: cli_trial(["set", "--in-place", path, ".[0].id", "7000000"], True, horizon_linked, in_place))
 mapped = dict(os.environ, KEEPSAKE_LARGE_FILE="1")
