@@ -26,8 +26,9 @@ public struct YAMLDocument: Sendable {
         try stream.value(ofDocument: number)
     }
 
-    /// The value at a path.
+    /// The value at a path (an empty document's root is `null`).
     public func value(at path: JSONPath) throws(YAMLDocumentError) -> JSONValue {
+        if root == nil, path.isRoot { return .null }
         let location = try locate(path)
         do {
             return try stream.value(of: location.node)

@@ -34,6 +34,11 @@ extension GetCommand {
     /// Prints the value's text as written (an alias as `*name`), or its data with --json / --raw.
     func runYAML(_ path: JSONPath) throws {
         let yaml = try document.openYAML()
+        if yaml.root == nil, path.isRoot {
+            // An empty document (or stream) reads as null; it has no text to print.
+            print("null")
+            return
+        }
         do {
             let location = try yaml.locate(path)
             let value = try yaml.value(at: path)
