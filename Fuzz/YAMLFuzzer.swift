@@ -102,7 +102,7 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
     guard edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else { fail("\(change): the edit stands outside the text: \(edit.range)", bytes) }
     // Confined: inside the lines of the entry's collection (the root's, for the root); an edit
     // through an alias or a merge lands in the anchored node, somewhere in the document.
-    let shared = edit.notes.contains { $0.contains("alias") }
+    let shared = edit.changesAliases
     let scope = shared ? confinement(of: .root, in: document) : confinement(of: path, in: document)
     guard scope.contains(edit.range.lowerBound) || scope.upperBound == edit.range.lowerBound, edit.range.upperBound <= scope.upperBound else {
         fail("\(change): the edit \(edit.range) leaves the lines \(scope) of what it changes", bytes)
@@ -139,7 +139,7 @@ func problem(after edit: YAMLEdit, change: Change, path: JSONPath, expected: JSO
         guard (try? reread.value(ofDocument: number)) == value else { return "document \(number) changed" }
     }
     guard let now = try? reread.value(ofDocument: 0) else { return "the data after the edit cannot be read" + text }
-    if edit.notes.contains(where: { $0.contains("alias") }) {
+    if edit.changesAliases {
         if case .set(_, let value) = change, now.descendant(at: path) != value { return "the value does not read back" + text }
     } else if now != expected {
         return "the data after the edit is \(JSONWriter.serialize(now).prefix(300))" + text

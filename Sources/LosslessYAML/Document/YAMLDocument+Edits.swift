@@ -114,7 +114,7 @@ extension YAMLDocument {
                 throw YAMLDocumentError.cannotEdit("the edit would change how many documents the stream holds; nothing was changed")
             }
             after = try YAMLDocument(stream, document: number)
-            if edit.notes.contains(where: { $0.contains("alias") }) {
+            if edit.changesAliases {
                 // Aliases of the edited node change with it: only the edited value can be checked
                 // (and that the data still reads: a `<<` must still merge a mapping).
                 _ = try after.value()

@@ -20,6 +20,10 @@ public struct YAMLEdit: Sendable, Equatable {
         self.init(range: range, replacement: Array(text.utf8), notes: notes)
     }
 
+    /// Whether the edit changes an anchored node that aliases share (its notes say so): the data
+    /// changes at every alias too.
+    public var changesAliases: Bool { notes.contains { $0.hasPrefix("&") && $0.contains(" alias") } }
+
     /// The text after the edit.
     public func applied(to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
