@@ -124,6 +124,10 @@ struct YAMLCLITests {
         let describe = try Keepsake.run("describe", file, ".")
         #expect(describe.status == 2)
         #expect(describe.stderr.contains("does not read YAML yet"))
+        let store = scratch.url.appendingPathComponent("s.sqlite").path
+        let imported = try Keepsake.run("db", "import", store, "Row", file, "--document", "1")
+        #expect(imported.status == 2)
+        #expect(imported.stderr.contains("db import reads JSON Lines"), "\(imported.stderr)")
     }
 
     /// The YAML reader runs in a child process: one that crashes is an error, and the file is untouched.

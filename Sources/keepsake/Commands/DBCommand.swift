@@ -186,6 +186,9 @@ struct DBCommand: ParsableCommand {
         @OptionGroup var check: RecordCheckOptions
 
         func run() throws {
+            if parsing.chosenSyntax == .yaml || parsing.documentNumber != nil {
+                throw CommandFailure(message: "db import reads JSON Lines; --syntax yaml and --document are for YAML files", code: 2)
+            }
             let store = try options.open(readOnly: false)
             let bytes: JSONBytes
             do {
