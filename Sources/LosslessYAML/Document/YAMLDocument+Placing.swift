@@ -43,7 +43,17 @@ extension YAMLDocument {
         if node.range.isEmpty, node.kind == .scalar(.plain) {
             // An empty value (`key:`, `-`) is written after its indicator.
             let at = try emptyValuePosition(location)
-            let written = nested && !inFlow ? (location.key != nil ? writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[location.key ?? 0].range.lowerBound)) : " " + writer.block(value, column: stream.column(of: at) + 1)) : " " + (nested ? writer.flow(value) : try scalarText(value, replacing: index, notes: &notes))
+            let written: String
+            if !nested {
+                written = " " + (try scalarText(value, replacing: index, notes: &notes))
+            } else if inFlow {
+                written = " " + writer.flow(value)
+            } else if let key = location.key {
+                written = writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[key].range.lowerBound))
+            } else {
+                // An item: after `- `, its later lines at the column the first starts at.
+                written = " " + writer.block(value, column: stream.column(of: at) + 1)
+            }
             return YAMLEdit(range: at..<at, text: written, notes: notes)
         }
         if !nested {
