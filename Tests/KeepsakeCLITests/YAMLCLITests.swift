@@ -130,6 +130,17 @@ struct YAMLCLITests {
         #expect(imported.stderr.contains("db import reads JSON Lines"), "\(imported.stderr)")
     }
 
+    /// keepsake is its own YAML reader under any name it is installed as.
+    @Test func aRenamedBinaryReadsYAMLWithItself() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.file("a.yaml", "a: 1\n")
+        let renamed = scratch.url.appendingPathComponent("ks-renamed").path
+        try FileManager.default.copyItem(atPath: Keepsake.binary, toPath: renamed)
+        let result = try Subprocess.run(renamed, ["get", file, ".a"])
+        #expect(result.stdout == "1\n", "\(result.stderr)")
+    }
+
     /// The YAML reader runs in a child process: one that crashes is an error, and the file is untouched.
     @Test func aCrashingReaderIsAnErrorAndTheFileIsKept() throws {
         let scratch = try Scratch()

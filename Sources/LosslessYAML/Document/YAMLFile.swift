@@ -56,7 +56,9 @@ public struct YAMLFile: Sendable {
             let document = try file.document(number)
             let made: (document: YAMLDocument, edit: YAMLEdit)
             do throws(YAMLDocumentError) {
-                made = try make(try document.checkedDocument())
+                // `make` reads the data before it edits (`setting`, `removing`): a document whose data
+                // cannot be read (an alias bomb, a duplicate key) is refused there, nothing written.
+                made = try make(document)
             } catch {
                 throw .document(path: path, error)
             }
@@ -87,19 +89,6 @@ public struct YAMLFile: Sendable {
             }
         }
         throw .file(.changedOnDisk(path: path))
-    }
-}
-
-extension YAMLDocument {
-    /// The document, its data checked readable (an edit of a document whose data cannot be read —
-    /// an alias bomb, a duplicate key — is refused before anything is written).
-    func checkedDocument() throws(YAMLDocumentError) -> YAMLDocument {
-        do {
-            _ = try value()
-        } catch {
-            throw .invalid(error)
-        }
-        return self
     }
 }
 

@@ -27,9 +27,9 @@ public struct YAMLReaderProcess: YAMLSyntaxReader {
         self.stallSeconds = stallSeconds
     }
 
-    /// The reader programs use by default: `$KEEPSAKE_YAML_READER` when set, else this program when
-    /// it is `keepsake`, else a `keepsake` beside it (tests and tools built with it), else the
-    /// `keepsake` found on `PATH`.
+    /// The reader programs use by default: `$KEEPSAKE_YAML_READER` when set (`keepsake` sets it to
+    /// itself, under whatever name it runs), else this program when it is `keepsake`, else a
+    /// `keepsake` beside it (tests and tools built with it), else the `keepsake` found on `PATH`.
     public static let standard = YAMLReaderProcess(executable: findExecutable())
 
     static func findExecutable() -> String? {
