@@ -42,12 +42,12 @@ private struct ValueReading {
         guard depth < YAMLStream.depthLimit else { throw error(at: node, "values nest deeper than \(YAMLStream.depthLimit) levels") }
         switch node.kind {
         case .alias:
-            guard let target = node.target else { throw error(at: node, "the alias *\(node.text) names no anchor before it") }
-            guard reading.insert(target).inserted else { throw error(at: node, "the alias *\(node.text) is inside the node it names: JSON cannot hold a cycle") }
+            guard let target = node.target else { throw error(at: node, "the alias *\(stream.text(of: index)) names no anchor before it") }
+            guard reading.insert(target).inserted else { throw error(at: node, "the alias *\(stream.text(of: index)) is inside the node it names: JSON cannot hold a cycle") }
             defer { reading.remove(target) }
             return try value(target, depth: depth + 1)
         case .scalar(let style):
-            return try scalar(node, style: style)
+            return try scalar(index, style: style)
         case .sequence:
             var elements: [JSONValue] = []
             for entry in stream.entries(of: index) { elements.append(try value(entry, depth: depth + 1)) }
@@ -70,7 +70,7 @@ private struct ValueReading {
         var identities: Set<String> = []
         for pair in stride(from: 0, to: nodes.count - 1, by: 2) {
             let (keyNode, valueNode) = (nodes[pair], nodes[pair + 1])
-            if isMergeKey(keyNode) {
+            if stream.isMergeKey(keyNode) {
                 entries.append(.merge(try mergedMappings(valueNode, depth: depth)))
                 continue
             }
@@ -124,12 +124,6 @@ private struct ValueReading {
         }
     }
 
-    private func isMergeKey(_ index: Int) -> Bool {
-        let node = stream.nodes[index]
-        guard case .scalar(.plain) = node.kind, node.text == "<<" else { return false }
-        return node.resolvedTag == nil || node.resolvedTag == "tag:yaml.org,2002:merge"
-    }
-
     private func resolvedKind(_ index: Int) -> YAMLNode.Kind {
         let node = stream.nodes[index]
         if case .alias = node.kind, let target = node.target { return stream.nodes[target].kind }
@@ -138,36 +132,47 @@ private struct ValueReading {
 
     private func scalarText(_ index: Int) -> String {
         let node = stream.nodes[index]
-        if case .alias = node.kind, let target = node.target { return stream.nodes[target].text }
-        return node.text
+        if case .alias = node.kind, let target = node.target { return stream.text(of: target) }
+        return stream.text(of: index)
     }
 
-    private func scalar(_ node: YAMLNode, style: YAMLNode.ScalarStyle) throws(YAMLParseError) -> JSONValue {
+    private func scalar(_ index: Int, style: YAMLNode.ScalarStyle) throws(YAMLParseError) -> JSONValue {
+        let node = stream.nodes[index]
+        let text = stream.text(of: index)
         let core = "tag:yaml.org,2002:"
-        let tag = node.resolvedTag.map { $0.hasPrefix(core) ? "!!" + $0.dropFirst(core.count) : $0 }
+        let tag = stream.resolvedTag(of: index).map { $0.hasPrefix(core) ? "!!" + $0.dropFirst(core.count) : $0 }
         switch tag {
-        case nil where style == .plain: return YAMLCoreSchema.resolve(node.text)
+        case nil where style == .plain: return YAMLCoreSchema.resolve(text)
         case "!!null":
-            guard case .null = YAMLCoreSchema.resolve(node.text) else { throw error(at: node, "!!null holds \(node.text.debugDescription), not null") }
+            guard case .null = YAMLCoreSchema.resolve(text) else { throw error(at: node, "!!null holds \(text.debugDescription), not null") }
             return .null
         case "!!bool":
-            guard case .bool(let flag) = YAMLCoreSchema.resolve(node.text) else { throw error(at: node, "!!bool holds \(node.text.debugDescription), not true or false") }
+            guard case .bool(let flag) = YAMLCoreSchema.resolve(text) else { throw error(at: node, "!!bool holds \(text.debugDescription), not true or false") }
             return .bool(flag)
         case "!!int":
-            guard let number = YAMLCoreSchema.integer(node.text) else { throw error(at: node, "!!int holds \(node.text.debugDescription), not an integer") }
+            guard let number = YAMLCoreSchema.integer(text) else { throw error(at: node, "!!int holds \(text.debugDescription), not an integer") }
             return .number(number)
         case "!!float":
-            guard let number = YAMLCoreSchema.integer(node.text) ?? YAMLCoreSchema.float(node.text) else {
-                throw error(at: node, "!!float holds \(node.text.debugDescription), not a number")
+            guard let number = YAMLCoreSchema.integer(text) ?? YAMLCoreSchema.float(text) else {
+                throw error(at: node, "!!float holds \(text.debugDescription), not a number")
             }
             return .number(number)
         default:
             // `!!str`, a quoted or block scalar, `!` and application tags (`!Ref`): the text.
-            return .string(node.text)
+            return .string(text)
         }
     }
 
     private func error(at node: YAMLNode, _ message: String) -> YAMLParseError {
         stream.error(message, at: node.range.lowerBound)
+    }
+}
+
+extension YAMLStream {
+    /// Whether a node is a merge key: a plain `<<` (untagged or `!!merge`).
+    func isMergeKey(_ index: Int) -> Bool {
+        guard case .scalar(.plain) = nodes[index].kind, nodes[index].contentRange.count == 2, text(of: index) == "<<" else { return false }
+        let tag = resolvedTag(of: index)
+        return tag == nil || tag == "tag:yaml.org,2002:merge"
     }
 }

@@ -9,6 +9,8 @@ public struct YAMLStream: Sendable {
     public private(set) var nodes: [YAMLNode] = []
     /// The documents, in order; none for an empty stream (which reads as `null`).
     public private(set) var documents: [YAMLStreamDocument] = []
+    /// The properties of the nodes that have them (`YAMLNode.propertiesIndex`).
+    private var properties: [YAMLNodeProperties] = []
     /// Where each line starts (its first byte), for lines and columns.
     let lineStarts: [Int]
 
@@ -24,6 +26,9 @@ public struct YAMLStream: Sendable {
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts
+        guard bytes.count < YAMLNode.maximumOffset else {
+            throw YAMLParseError("this YAML text is \(bytes.count) bytes: keepsake reads YAML up to 4 GiB", line: 1, column: 1)
+        }
         if let (offset, reason) = Self.firstUnprintable(bytes) {
             throw error(reason, at: offset)
         }
@@ -35,6 +40,31 @@ public struct YAMLStream: Sendable {
         }
         nodes = builder.nodes
         documents = builder.documents
+        properties = builder.properties
+    }
+
+    /// A scalar's text with escapes, folding and chomping applied (the parser's reading), an
+    /// alias's name; empty for a collection.
+    public func text(of node: Int) -> String {
+        if let text = nodeProperties(node)?.text { return text }
+        switch nodes[node].kind {
+        case .scalar, .alias: return text(nodes[node].contentRange)
+        case .sequence, .mapping: return ""
+        }
+    }
+
+    /// A node's tag as written (`!!str`, `!Ref`), or nil.
+    public func tag(of node: Int) -> String? { nodeProperties(node)?.tag }
+
+    /// A node's tag's full name (`tag:yaml.org,2002:str` for `!!str`), or nil.
+    public func resolvedTag(of node: Int) -> String? { nodeProperties(node)?.resolvedTag }
+
+    /// A node's anchor's name (without `&`), or nil.
+    public func anchor(of node: Int) -> String? { nodeProperties(node)?.anchor }
+
+    private func nodeProperties(_ node: Int) -> YAMLNodeProperties? {
+        let index = nodes[node].propertiesIndex
+        return index < 0 ? nil : properties[Int(index)]
     }
 
     /// The 1-based line and column of a node's start.

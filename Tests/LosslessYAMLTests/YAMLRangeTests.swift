@@ -49,12 +49,12 @@ struct YAMLRangeTests {
         let stream = try YAMLStream(text)
         let dev = try #require(stream.nodes.firstIndex { stream.text($0.range) == "'dev'" })
         #expect(stream.nodes[dev].kind == .scalar(.singleQuoted))
-        #expect(stream.nodes[dev].text == "dev")
+        #expect(stream.text(of: dev) == "dev")
         #expect(stream.place(of: stream.nodes[dev]) == (4, 22))
         let sequence = try #require(stream.nodes[dev].parent)
         #expect(stream.nodes[sequence].kind == .sequence(flow: true))
-        #expect(stream.entries(of: sequence).map { stream.nodes[$0].text } == ["main", "dev"])
-        let env = try #require(stream.nodes.firstIndex { $0.anchor == "env" })
+        #expect(stream.entries(of: sequence).map { stream.text(of: $0) } == ["main", "dev"])
+        let env = try #require(stream.nodes.indices.first { stream.anchor(of: $0) == "env" })
         #expect(stream.nodes[env].kind == .mapping(flow: false))
         let alias = try #require(stream.nodes.firstIndex { $0.kind == .alias })
         #expect(stream.nodes[alias].target == env)
@@ -65,9 +65,9 @@ struct YAMLRangeTests {
 
     @Test func aByteOrderMarkAndCRLFKeepTheOffsets() throws {
         let stream = try YAMLStream(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 'two'\r\n".utf8))
-        let two = try #require(stream.nodes.first { $0.text == "two" })
-        #expect(stream.text(two.range) == "'two'")
-        #expect(stream.place(of: two).line == 2)
+        let two = try #require(stream.nodes.indices.first { stream.text(of: $0) == "two" })
+        #expect(stream.text(stream.nodes[two].range) == "'two'")
+        #expect(stream.place(of: stream.nodes[two]).line == 2)
         #expect(try stream.value(ofDocument: 0) == ["a": 1, "b": "two"])
     }
 }

@@ -84,8 +84,10 @@ struct YAMLValueTests {
         #expect(try value("a: !Ref Bucket\nb: !Sub [x, y]\nc: ! 12\n") == ["a": "Bucket", "b": ["x", "y"], "c": "12"])
         #expect(throws: YAMLParseError.self) { try value("a: !!int abc\n") }
         let stream = try YAMLStream("a: !Ref Bucket\n")
-        let tagged = try #require(stream.nodes.first { $0.tag != nil })
-        #expect(tagged.tag == "!Ref")
+        let tagged = try #require(stream.nodes.indices.first { stream.tag(of: $0) != nil })
+        #expect(stream.tag(of: tagged) == "!Ref")
+        #expect(stream.resolvedTag(of: tagged) == "!Ref")
+        #expect(stream.text(of: tagged) == "Bucket")
     }
 
     /// §3.2.2 and §7.1: aliases are their anchored node; `<<` merges (keys written beside it win).

@@ -140,7 +140,7 @@ extension YAMLDocument {
         let first = location.key ?? location.node
         let end = stream.nodes[location.node].next
         for node in first..<end {
-            guard let anchor = stream.nodes[node].anchor else { continue }
+            guard let anchor = stream.anchor(of: node) else { continue }
             let users = stream.nodes.indices.filter { ($0 < first || $0 >= end) && stream.nodes[$0].kind == .alias && stream.nodes[$0].target == node }
             if let user = users.first {
                 let place = stream.place(of: stream.nodes[user])

@@ -28,9 +28,10 @@ extension YAMLDocument {
         let start = ownStart(index)
         var from = start
         var prefix = ""
-        if let tag = node.tag, !tagFits(node, value) {
+        let anchor = stream.anchor(of: index)
+        if let tag = stream.tag(of: index), !tagFits(index, value) {
             from = node.range.lowerBound
-            prefix = node.anchor.map { "&\($0) " } ?? ""
+            prefix = anchor.map { "&\($0) " } ?? ""
             notes.append("the tag \(tag) was dropped: it does not fit the new value")
         }
         let inFlow = isInFlow(index)
@@ -62,14 +63,13 @@ extension YAMLDocument {
             if isBlockCollection, memberOfBlockMapping, let key = location.key {
                 // A block collection under its key becomes a value on the key's line.
                 range = try colonEnd(after: key)..<node.range.upperBound
-                text = " " + (node.anchor.map { "&\($0) " } ?? "") + scalar
+                text = " " + (anchor.map { "&\($0) " } ?? "") + scalar
             }
         } else if inFlow || isFlowCollection {
             text = prefix + writer.flow(value)
         } else if memberOfBlockMapping, !isBlockCollection, let key = location.key {
             range = try colonEnd(after: key)..<node.range.upperBound
-            let anchor = node.anchor.map { " &\($0)" } ?? ""
-            text = anchor + writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[key].range.lowerBound))
+            text = (anchor.map { " &\($0)" } ?? "") + writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[key].range.lowerBound))
         } else {
             text = prefix + writer.block(value, column: stream.column(of: start))
         }
@@ -217,7 +217,7 @@ extension YAMLDocument {
         var notes: [String] = []
         var current: Int? = index
         while let node = current {
-            if let anchor = stream.nodes[node].anchor {
+            if let anchor = stream.anchor(of: node) {
                 let aliases = stream.nodes.reduce(0) { $0 + ($1.kind == .alias && $1.target == node ? 1 : 0) }
                 if aliases > 0 {
                     notes.append("&\(anchor) is shared by \(aliases) alias\(aliases == 1 ? "" : "es") (*\(anchor)): the change shows there too")

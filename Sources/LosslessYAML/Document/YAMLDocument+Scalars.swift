@@ -21,7 +21,7 @@ extension YAMLDocument {
             notes.append("the value cannot be a \(style == .literal ? "literal" : "folded") block: it is written in double quotes")
             return YAMLScalarWriter.doubleQuoted(string)
         default:
-            let taggedString = node.resolvedTag == "tag:yaml.org,2002:str"
+            let taggedString = stream.resolvedTag(of: index) == "tag:yaml.org,2002:str"
             return YAMLScalarWriter.plain(string, inFlow: inFlow, taggedString: taggedString) ?? YAMLScalarWriter.singleQuoted(string) ?? YAMLScalarWriter.doubleQuoted(string)
         }
     }
@@ -51,8 +51,9 @@ extension YAMLDocument {
     }
 
     /// Whether a tag still says what the new value is.
-    func tagFits(_ node: YAMLNode, _ value: JSONValue) -> Bool {
-        guard let tag = node.resolvedTag else { return true }
+    func tagFits(_ index: Int, _ value: JSONValue) -> Bool {
+        guard let tag = stream.resolvedTag(of: index) else { return true }
+        let node = stream.nodes[index]
         let core = "tag:yaml.org,2002:"
         switch (tag.hasPrefix(core) ? String(tag.dropFirst(core.count)) : nil, value) {
         case ("str", .string), ("int", .number), ("float", .number), ("bool", .bool), ("null", .null), ("seq", .array), ("map", .object): return true

@@ -105,7 +105,7 @@ public struct YAMLDocument: Sendable {
         var merges: [Int] = []
         var written: (key: Int?, value: Int, merged: Bool)?
         for pair in stride(from: 0, to: entries.count - 1, by: 2) {
-            if isMergeKey(entries[pair]) {
+            if stream.isMergeKey(entries[pair]) {
                 merges.append(entries[pair + 1])
             } else if try keyText(entries[pair]) == key {
                 written = (entries[pair], entries[pair + 1], false)
@@ -138,16 +138,11 @@ public struct YAMLDocument: Sendable {
         }
         switch (value, stream.nodes[resolved(node)].kind) {
         case (.string(let text), _): return text
-        case (_, .scalar): return stream.nodes[resolved(node)].text
+        case (_, .scalar): return stream.text(of: resolved(node))
         default: return JSONWriter.serialize(value)
         }
     }
 
-    func isMergeKey(_ node: Int) -> Bool {
-        let key = stream.nodes[node]
-        guard case .scalar(.plain) = key.kind, key.text == "<<" else { return false }
-        return key.resolvedTag == nil || key.resolvedTag == "tag:yaml.org,2002:merge"
-    }
 }
 
 /// Why a path could not be read or an edit made in a YAML document.

@@ -5,6 +5,7 @@ struct YAMLNodeBuilder: YAMLEventSink {
     let stream: YAMLStream
     var nodes: [YAMLNode] = []
     var documents: [YAMLStreamDocument] = []
+    var properties: [YAMLNodeProperties] = []
     /// Open collections.
     private var open: [Int] = []
     /// Where the last token read ended: a block scalar's header is the first `|` or `>` after it,
@@ -43,10 +44,8 @@ struct YAMLNodeBuilder: YAMLEventSink {
             content = indicator..<indicator
         }
         var full: Range<Int>
-        var text = ""
         switch event.kind {
         case .scalar:
-            text = event.text ?? stream.text(content)
             kind = .scalar(event.style)
             switch event.style {
             case .singleQuoted, .doubleQuoted: full = max(0, content.lowerBound - 1)..<min(stream.bytes.count, content.upperBound + 1)
@@ -55,7 +54,6 @@ struct YAMLNodeBuilder: YAMLEventSink {
             }
         case .alias:
             kind = .alias
-            text = event.text ?? stream.text(content)
             full = max(0, content.lowerBound - 1)..<content.upperBound
         default:
             let isFlow = content.count == 1
@@ -68,14 +66,22 @@ struct YAMLNodeBuilder: YAMLEventSink {
         full = lower..<max(lower, full.upperBound)
         lastTokenEnd = max(lastTokenEnd, full.upperBound)
         let index = nodes.count
+        guard index < Int32.max else { throw stream.error("this YAML holds more than \(Int32.max) nodes: not read", at: full.lowerBound) }
         let anchor = event.anchor.map { stream.text($0) }
-        let node = YAMLNode(
-            kind: kind, range: full, contentRange: content, text: text,
-            tag: event.tag.map { stream.text($0) }, resolvedTag: event.resolvedTag,
-            anchor: anchor, target: kind == .alias ? anchors[text] : nil, parent: open.last, count: 0, next: index + 1)
-        if case .alias = kind, anchors[text] == nil {
-            throw stream.error("the alias *\(text) names no anchor before it", at: full.lowerBound)
+        var propertiesIndex: Int?
+        if event.text != nil || event.tag != nil || event.resolvedTag != nil || anchor != nil {
+            propertiesIndex = properties.count
+            properties.append(YAMLNodeProperties(text: event.text, tag: event.tag.map { stream.text($0) }, resolvedTag: event.resolvedTag, anchor: anchor))
         }
+        var target: Int?
+        if case .alias = kind {
+            let name = event.text ?? stream.text(content)
+            guard let anchored = anchors[name] else {
+                throw stream.error("the alias *\(name) names no anchor before it", at: full.lowerBound)
+            }
+            target = anchored
+        }
+        let node = YAMLNode(kind: kind, range: full, contentRange: content, parent: open.last, next: index + 1, target: target, properties: propertiesIndex)
         if let parent = open.last {
             nodes[parent].count += 1
         } else if !documents.isEmpty {
