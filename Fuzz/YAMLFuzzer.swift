@@ -6,6 +6,9 @@
 //   nodes inside the text, in text order, subtrees and parents consistent, aliases naming earlier
 //   anchors; each document's value is read or refused within the expansion and depth limits, and
 //   a value read survives JSON serialization;
+// - a document's leading part (`YAMLStream.end(ofDocument:in:)`, found from lines alone): when it
+//   reads as that many documents, the last is the whole stream's document — else the program
+//   reads the whole stream, so a part that disagrees only in its count is no finding;
 // - no-op identity: making no change of the data changes no byte;
 // - edits confined and re-parsing to the expected data: a value set, a member or item removed,
 //   a member or item added (the path and value chosen from the input's bytes) is one run of bytes
@@ -42,6 +45,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             values.append(nil)
         }
     }
+    checkLeadingParts(stream, values, bytes)
     guard let first = values.first, let data = first, let document = try? YAMLDocument(stream, document: 0), document.root != nil else { return 0 }
     // No-op identity.
     if let same = try? document.applying(changesFrom: data, to: data, reader: reader), same.document.stream.bytes != bytes {
@@ -98,7 +102,6 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
         // The path came from the data: it is there (a merged member is found, and refused).
         fail("\(change) was not found: \(error)", bytes)
     }
-    let stream = document.stream
     guard edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else { fail("\(change): the edit stands outside the text: \(edit.range)", bytes) }
     // Confined: inside the lines of the entry's collection (the root's, for the root); an edit
     // through an alias or a merge lands in the anchored node, somewhere in the document.
@@ -175,7 +178,7 @@ func checkNodes(_ stream: YAMLStream, _ bytes: [UInt8]) {
             guard parent < index, stream.nodes[parent].next >= node.next else { fail("node \(index) is outside its parent \(parent)", bytes) }
         }
         if node.kind == .alias {
-            guard let target = node.target, target < index, stream.nodes[target].anchor == node.text else { fail("alias \(index) names no earlier anchor", bytes) }
+            guard let target = node.target, target < index, stream.anchor(of: target) == stream.text(of: index) else { fail("alias \(index) names no earlier anchor", bytes) }
         }
         if index > 0, node.range.lowerBound < stream.nodes[index - 1].range.lowerBound, node.parent != index - 1 {
             fail("node \(index) starts before node \(index - 1)", bytes)
@@ -279,4 +282,13 @@ extension JSONValue {
 func fail(_ message: String, _ bytes: [UInt8]) -> Never {
     print("FUZZ FAILURE: \(message)\ninput (\(bytes.count) bytes): \(bytes.prefix(200).map { String($0, radix: 16) }.joined(separator: " "))")
     fatalError(message)  // libFuzzer records the crashing input
+}
+
+func checkLeadingParts(_ stream: YAMLStream, _ values: [JSONValue?], _ bytes: [UInt8]) {
+    for (number, value) in values.enumerated() {
+        let end = bytes.withUnsafeBufferPointer { YAMLStream.end(ofDocument: number, in: $0) }
+        guard end < bytes.count, let part = try? YAMLStream(bytes: Array(bytes[0..<end]), reader: reader), part.documents.count == number + 1 else { continue }
+        let partValue = try? part.value(ofDocument: number)
+        guard partValue == value else { fail("document \(number) read from its leading part (\(end) bytes) is not the whole stream's", bytes) }
+    }
 }

@@ -1,29 +1,91 @@
 import LosslessJSON
 
-/// A YAML file read for editing: its stream, and its state on disk, which a save checks so that
-/// another writer's change is never overwritten unseen.
+/// A YAML file read for editing: its stream — the whole, or its leading part through the document
+/// asked for —, and its state on disk, which a save checks so that another writer's change is
+/// never overwritten unseen.
 public struct YAMLFile: Sendable {
     /// The path as given ("-" for standard input).
     public let path: String
     /// The file's state when read (nil for standard input and pipes).
     public let origin: JSONFileOrigin?
-    /// The stream it holds.
+    /// The stream read: the whole file's, or its documents through the one asked for.
     public let stream: YAMLStream
+    /// The text after the part read, unread and written back as it was.
+    private let rest: Rest
 
-    /// Reads the file at `path` ("-" for standard input).
-    public init(path: String, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLFileError) {
+    /// Files at least this large are mapped, not read: only the part looked at is read from disk.
+    static let mappingThreshold = 16 << 20
+
+    /// Reads the file at `path` ("-" for standard input): the whole stream, or with `document`
+    /// only its documents through that one (0-based) — the rest of a large stream is not read,
+    /// parsed or held, and a save writes it back unchanged.
+    public init(path: String, through document: Int? = nil, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLFileError) {
         let storage: JSONBytes
         do {
-            (storage, origin) = try JSONFileReader.read(path: path)
+            if document != nil, let mapped = try JSONFileReader.mapIfLarge(path: path, minimumSize: Self.mappingThreshold) {
+                (storage, origin) = (mapped.bytes, mapped.origin)
+            } else {
+                (storage, origin) = try JSONFileReader.read(path: path)
+            }
         } catch {
             throw .file(error)
         }
         self.path = path
+        let whole = storage.buffer
+        let partEnd = document.map { YAMLStream.end(ofDocument: $0, in: whole) } ?? whole.count
+        // The lines said where the document ends; the parser has the last word: a part it does not
+        // read as that many documents (a stream the lines misjudge, or not YAML before that line)
+        // is dropped and the whole stream read, so its error is the whole stream's.
+        if let document, partEnd < whole.count, let part = try? YAMLStream(bytes: Array(whole[0..<partEnd]), reader: reader),
+            part.documents.count == document + 1 {
+            (stream, rest) = (part, .stored(storage, from: partEnd))
+            return
+        }
         do {
-            stream = try YAMLStream(bytes: Array(storage.buffer), reader: reader)
+            stream = try YAMLStream(bytes: Array(whole), reader: reader)
         } catch {
             throw .invalid(path: path, error)
         }
+        rest = .stored(storage, from: whole.count)
+    }
+
+    private init(path: String, origin: JSONFileOrigin?, stream: YAMLStream, rest: Rest) {
+        (self.path, self.origin, self.stream, self.rest) = (path, origin, stream, rest)
+    }
+
+    /// The text after the part read.
+    private enum Rest: Sendable {
+        /// The file's bytes (mapped or read) from an offset on.
+        case stored(JSONBytes, from: Int)
+        /// Bytes of our own: after a save, the file may have been rewritten under a mapping.
+        case owned([UInt8])
+    }
+
+    /// Whether the whole stream was read (no document after the part read).
+    public var readsWholeStream: Bool {
+        switch rest {
+        case .stored(let storage, let from): from == storage.count
+        case .owned(let bytes): bytes.isEmpty
+        }
+    }
+
+    /// The file's whole text with `part` — the part read, edited — in place of the part read.
+    public func text(withPart part: [UInt8]) -> [UInt8] {
+        switch rest {
+        case .stored(let storage, let from): part + storage.buffer[from...]
+        case .owned(let bytes): part + bytes
+        }
+    }
+
+    /// The file as it is after `document`'s stream (an edit of the part read) was saved with
+    /// `origin`: the rest kept as bytes of its own.
+    public func saved(_ document: YAMLDocument, origin: JSONFileOrigin?, path: String) -> YAMLFile {
+        let restBytes: [UInt8]
+        switch rest {
+        case .stored(let storage, let from): restBytes = Array(storage.buffer[from...])
+        case .owned(let bytes): restBytes = bytes
+        }
+        return YAMLFile(path: path, origin: origin, stream: document.stream, rest: .owned(restBytes))
     }
 
     /// Its document `number` (0-based).
@@ -52,7 +114,7 @@ public struct YAMLFile: Sendable {
         _ make: (YAMLDocument) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit)
     ) throws(YAMLFileError) -> Outcome {
         for _ in 0..<max(1, request.attempts) {
-            let file = try YAMLFile(path: path, reader: reader)
+            let file = try YAMLFile(path: path, through: number, reader: reader)
             let document = try file.document(number)
             let made: (document: YAMLDocument, edit: YAMLEdit)
             do throws(YAMLDocumentError) {
@@ -62,7 +124,7 @@ public struct YAMLFile: Sendable {
             } catch {
                 throw .document(path: path, error)
             }
-            let bytes = made.document.stream.bytes
+            let bytes = file.text(withPart: made.document.stream.bytes)
             let target: String
             var options = AtomicFileWriter.Options(hardLinks: request.writeInPlace ? .writeInPlace : .refuse)
             switch request.destination {

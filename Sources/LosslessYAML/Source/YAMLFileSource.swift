@@ -12,9 +12,10 @@ public struct YAMLFileSource: DocumentSource {
     /// The nesting limit of the document shown.
     public let options: JSONParseOptions
     private let reader: any YAMLSyntaxReader
-    /// The YAML as loaded or last saved, its state on disk, and the data shown then.
+    /// The file as loaded or last saved (its leading part through the document shown, and its
+    /// state on disk), the document, and the data shown then.
+    private var file: YAMLFile?
     private var yaml: YAMLDocument?
-    private var origin: JSONFileOrigin?
     private var shown: JSONValue = .null
     public private(set) var notice: String?
     /// What the last save has to say once (anchors whose aliases changed with an edit).
@@ -38,7 +39,7 @@ public struct YAMLFileSource: DocumentSource {
         let document: YAMLDocument
         let value: JSONValue
         do {
-            file = try YAMLFile(path: path, reader: AnyReader(reader))
+            file = try YAMLFile(path: path, through: documentNumber, reader: AnyReader(reader))
             document = try file.document(documentNumber)
             value = try document.value()
         } catch let error as YAMLFileError {
@@ -48,11 +49,13 @@ public struct YAMLFileSource: DocumentSource {
         } catch {
             throw DocumentSourceError(.failed, "\(error)")
         }
+        self.file = file
         yaml = document
-        origin = file.origin
         shown = value
         let count = file.stream.documents.count
-        notice = "YAML, shown as its data" + (count > 1 ? " (document \(documentNumber) of \(count): --document picks another)" : "")
+        let position = file.readsWholeStream ? (count > 1 ? " (document \(documentNumber) of \(count): --document picks another)" : "")
+            : " (document \(documentNumber) of more, the rest not read: --document picks another)"
+        notice = "YAML, shown as its data" + position
             + "; saving edits only the changed values in the file"
         return try Self.projection(of: value, options: options)
     }
@@ -71,7 +74,7 @@ public struct YAMLFileSource: DocumentSource {
     public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
         guard canSaveInPlace else { throw DocumentSourceError(.failed, "standard input has no file: save with :w PATH") }
         var options = AtomicFileWriter.Options(hardLinks: overrides.hardLinks)
-        options.expected = overrides.contains(.overwriteChanges) ? nil : origin
+        options.expected = overrides.contains(.overwriteChanges) ? nil : file?.origin
         try write(document, to: path, options: options)
         return document
     }
@@ -86,7 +89,7 @@ public struct YAMLFileSource: DocumentSource {
     /// Makes the changes from the data shown at the last load or save to `document`'s as edits of
     /// the YAML, and writes it.
     private mutating func write(_ document: JSONDocument, to target: String, options: AtomicFileWriter.Options) throws(DocumentSourceError) {
-        guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
+        guard let file, let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
         let value = document.rootValue
         let edited: (document: YAMLDocument, notes: [String])
         do {
@@ -94,12 +97,14 @@ public struct YAMLFileSource: DocumentSource {
         } catch {
             throw DocumentSourceError(.failed, "\(shownInMessage(path)): \(error); nothing was saved")
         }
-        let bytes = edited.document.stream.bytes
+        let bytes = file.text(withPart: edited.document.stream.bytes)
+        let origin: JSONFileOrigin
         do {
             origin = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONFileError) in try AtomicFileWriter.write(buffer, to: target, options: options) }
         } catch {
             throw DocumentSourceError(error)
         }
+        self.file = file.saved(edited.document, origin: origin, path: target)
         self.yaml = edited.document
         // What the view shows stays what the edits were made from: an alias's copy of an anchored
         // node changed in the file, not in the view, until it is loaded again.

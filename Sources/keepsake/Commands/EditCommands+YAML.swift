@@ -18,7 +18,8 @@ extension DocumentOptions {
     /// The document --document picks (the first by default).
     func openYAML() throws -> YAMLDocument {
         do {
-            return try YAMLFile(path: file).document(parsing.documentNumber ?? 0)
+            let number = parsing.documentNumber ?? 0
+            return try YAMLFile(path: file, through: number).document(number)
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -1,0 +1,118 @@
+import Foundation
+import LosslessJSON
+import LosslessYAML
+import Testing
+
+/// A document near the start of a stream read without the rest (§9.1.4: `---` and `...` at the
+/// start of a line are never content), and saves that write the rest back unchanged.
+@Suite("YAML documents read from the stream's leading part")
+struct YAMLLeadingPartTests {
+    func end(_ text: String, _ number: Int) -> Int {
+        Array(text.utf8).withUnsafeBufferPointer { YAMLStream.end(ofDocument: number, in: $0) }
+    }
+
+    func offset(of marker: String, in text: String) throws -> Int {
+        let range = try #require(text.range(of: marker))
+        return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+    }
+
+    @Test func aBareDocumentEndsWhereTheNextStarts() throws {
+        let text = "a: 1\n---\nb: 2\n"
+        #expect(end(text, 0) == 5)
+        #expect(end(text, 1) == text.utf8.count)
+    }
+
+    @Test func aDocumentsOwnStartMarkerDoesNotEndIt() throws {
+        let text = "# leading comment\n---\na: 1\n--- # second\nb: 2\n"
+        #expect(end(text, 0) == (try offset(of: "--- # second", in: text)))
+    }
+
+    @Test func directivesAfterAnEndMarkerBelongToTheNextDocument() throws {
+        let text = "a: 1\n...\n# between\n%YAML 1.2\n---\nb: 2\n"
+        #expect(end(text, 0) == (try offset(of: "%YAML", in: text)))
+        #expect(end(text, 1) == text.utf8.count)
+    }
+
+    @Test func repeatedEndMarkersDoNotStartDocuments() throws {
+        let text = "a: 1\n...\n...\nb: 2\n"
+        #expect(end(text, 0) == (try offset(of: "b: 2", in: text)))
+    }
+
+    @Test func onlyAMarkerAtALinesStartFollowedBySpaceCounts() throws {
+        // `---x` and an indented `---` are content; a marker ends a block scalar (c-forbidden).
+        let text = "a: |\n  ---\n  text\nb: ---x\n---\t\nc: 3\n"
+        #expect(end(text, 0) == (try offset(of: "---\t", in: text)))
+        #expect(end("a: 1\n", 0) == 5)
+        #expect(end("a: 1\n---", 0) == 5)
+    }
+
+    /// What the lines say agrees with the parser: the part through document n holds n + 1
+    /// documents, each read as the whole stream reads it.
+    @Test(arguments: [
+        "a: 1\n---\nb: [1,\n  2]\n--- |\n  block\n---\n...\n%TAG !e! tag:example.com,2000:\n--- !e!x\nc: d\n",
+        "---\n---\n# only a comment\n---\nx: \"two\n  lines\"\n",
+        "- a\n... # end\n---\n- b\n...\n",
+    ])
+    func thePartReadsAsTheWholeStreamDoes(_ text: String) throws {
+        let whole = try YAMLStream(text)
+        for number in 0..<whole.documents.count {
+            let part = try YAMLStream(bytes: Array(Array(text.utf8)[0..<end(text, number)]))
+            #expect(part.documents.count == number + 1)
+            #expect(try part.value(ofDocument: number) == (try whole.value(ofDocument: number)))
+        }
+    }
+
+    func temporaryFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-part-\(UUID().uuidString).yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aLaterDocumentThatIsNotYAMLDoesNotStopTheFirstFromBeingEdited() throws {
+        let text = "a: 1 # one\n---\nb: [unclosed\n"
+        let path = try temporaryFile(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try YAMLFile(path: path, through: 0)
+        #expect(!file.readsWholeStream)
+        #expect(try file.document(0).value() == ["a": 1])
+        #expect(throws: YAMLFileError.self) { try YAMLFile(path: path) }
+        let a = try JSONPath(parsing: ".a")
+        _ = try YAMLFile.edit(path: path, document: 0, saving: FileSaveRequest()) { document throws(YAMLDocumentError) in
+            try document.setting(a, to: 2)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "a: 2 # one\n---\nb: [unclosed\n")
+    }
+
+    /// A stream past the mapping threshold: the rest is mapped, not read, and written back.
+    @Test func aLargeStreamsRestIsWrittenBackUnchanged() throws {
+        var text = "first: {name: one}  # kept\n"
+        let filler = (0..<400_000).map { "---\nitem: \($0)\nnote: 'filler text for the rest'\n" }.joined()
+        text += filler
+        #expect(text.utf8.count > 16 << 20)
+        let path = try temporaryFile(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let name = try JSONPath(parsing: ".first.name")
+        var partDocuments = 0
+        _ = try YAMLFile.edit(path: path, document: 0, saving: FileSaveRequest()) { document throws(YAMLDocumentError) in
+            partDocuments = document.stream.documents.count
+            return try document.setting(name, to: "two")
+        }
+        #expect(partDocuments == 1)
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == "first: {name: two}  # kept\n" + filler)
+    }
+
+    @Test func theBrowsersSourceSavesAgainAfterASaveAndKeepsTheRest() throws {
+        let rest = "---\nother: [1, 2]   # untouched\n...\n"
+        let path = try temporaryFile("name: a\ncount: 1\n" + rest)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var source = YAMLFileSource(path: path)
+        let loaded = try source.load(progress: LoadProgress())
+        #expect(source.notice?.contains("the rest not read") == true)
+        let first = try JSONDocument("{\"name\": \"b\", \"count\": 1}")
+        _ = try source.save(first, since: loaded, overrides: [])
+        let second = try JSONDocument("{\"name\": \"b\", \"count\": 2}")
+        _ = try source.save(second, since: first, overrides: [])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "name: b\ncount: 2\n" + rest)
+    }
+}
