@@ -15,6 +15,16 @@ struct YAMLErrorTests {
         }
     }
 
+    /// libfyaml 0.7.12 crashed drawing the source line under this error (a long line after one
+    /// with marks beyond ASCII; found by the fuzz target): errors are collected, never drawn, so
+    /// the reader in this process says why and where instead.
+    @Test func anErrorOnALongLineIsSaidNotDrawn() throws {
+        let text = ":   :: :   :   :  :   :   :  : x :   :   : xxxS:x  : :  x:   : xAx : :   :   : xAx: :   :: :   :   : xxxx:xxx\\xxx:x   :   : xxxxxxb: &Axx:x  : :   :   : xxxaxxxxxxSxx:x  : : xx: :   : Fx֚xxxxx:xx :xx:x  : : x;: :   : xx֚xxxxx:x  : :   :   :  : x :   :   : xxxx:E  : :  x:   : xxLS:E   :   : xxxxxxx: &xxx:E  : :   :   : x: x\n" + String(repeating: " ", count: 723) + "\"n\":"
+        let error = try #require(throws: YAMLParseError.self) { try YAMLStream(text, reader: LibFYAMLReader()) }
+        #expect(error.line == 1 && error.column == 324, "\(error.line):\(error.column)")
+        #expect(error.message == "invalid multiline plain key", "\(error.message)")
+    }
+
     @Test func aTabIndentingALineIsNamed() throws {
         let error = try #require(refusal("a: 1\n\tb: 2\n"))
         #expect(error.message.contains("tab"), "\(error)")

@@ -4,9 +4,10 @@ import CFYAML
 ///
 /// libfyaml 0.7.12 has defects on hostile text (found by the fuzz target, reproduced in plain C;
 /// docs/DESIGN.md "YAML: decisions"): use this reader for trusted text, in a fuzzer, or inside the
-/// child process `YAMLReaderProcess` starts. It runs with libfyaml's own quiet diagnostics — given
-/// a diagnostic object of one's own, 0.7.12 writes through a null pointer reporting some errors —
-/// which print the library's reason on standard error: a failure here carries no reason or place.
+/// child process `YAMLReaderProcess` starts. It runs with the parser's own diagnostic object —
+/// given one of one's own, 0.7.12 writes through a null pointer reporting some errors — told to
+/// collect errors rather than print them (printing draws the source line, which crashes 0.7.12 on
+/// some long lines): a text that is not YAML fails with libfyaml's reason and place.
 public struct LibFYAMLReader: YAMLSyntaxReader {
     /// A reader.
     public init() {}
@@ -22,6 +23,9 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
                 throw YAMLReadFailure.readerFailed("libfyaml could not start (out of memory?)")
             }
             defer { fy_parser_destroy(parser) }
+            let diagnostics = fy_parser_get_diag(parser)
+            defer { if let diagnostics { fy_diag_unref(diagnostics) } }
+            if let diagnostics { fy_diag_set_collect_errors(diagnostics, true) }
             guard fy_parser_set_string(parser, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), text.count) == 0 else {
                 throw YAMLReadFailure.readerFailed("libfyaml could not take the text")
             }
@@ -36,8 +40,19 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
                     throw YAMLReadFailure.refused(error)
                 }
             }
-            if fy_parser_get_stream_error(parser) { throw YAMLReadFailure.invalid(reason: nil, line: nil, column: nil) }
+            if fy_parser_get_stream_error(parser) { throw Self.firstError(diagnostics) }
         }
+    }
+
+    /// The first error libfyaml collected: its reason and its 1-based line and column.
+    private static func firstError(_ diagnostics: OpaquePointer?) -> YAMLReadFailure {
+        var iterator: UnsafeMutableRawPointer?
+        while let diagnostics, let error = fy_diag_errors_iterate(diagnostics, &iterator) {
+            guard error.pointee.type == FYET_ERROR, let message = error.pointee.msg else { continue }
+            let (line, column) = (Int(error.pointee.line), Int(error.pointee.column))
+            return .invalid(reason: String(cString: message), line: line > 0 ? line : nil, column: column > 0 ? column : nil)
+        }
+        return .invalid(reason: nil, line: nil, column: nil)
     }
 
     /// The event for one of libfyaml's, or nil for those a stream's nodes do not need (stream

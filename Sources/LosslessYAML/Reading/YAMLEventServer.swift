@@ -36,7 +36,8 @@ public enum YAMLEventServer {
             YAMLEventWire.appendEnd(YAMLEventWire.finished, to: &writer.buffer)
             return writer.flush() ? 0 : 2
         } catch {
-            // libfyaml has written its reason on standard error.
+            // The reason and place go where the parent reads them: standard error.
+            if case .invalid(let reason?, let line?, let column?) = error { _ = report("<stdin>:\(line):\(column): error: \(reason)") }
             YAMLEventWire.appendEnd(YAMLEventWire.invalid, to: &writer.buffer)
             return writer.flush() ? 1 : 2
         }
