@@ -72,6 +72,28 @@ struct EditCommandTests {
         #expect(missing.status == 1 && missing.stderr.contains("no value at .nope"))
     }
 
+    /// YAML: a block scalar opens as text and stays a block; a flow mapping comes back from JSON in
+    /// flow; comments and everything else stay; a text that is not JSON changes nothing.
+    @Test func aYAMLValueIsEditedInItsOwnStyle() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let before = "# config\nname: app   # the name\nscript: |\n  echo one\n  echo two\nlimits: {cpu: 1, memory: 512}\n"
+        let file = try scratch.file("c.yaml", before)
+        let script = try run(["EDITOR=" + editor(scratch, writing: "echo three\necho four\n")], "edit", file, ".script")
+        #expect(script.status == 0, "\(script.stderr)")
+        let limits = try run(["EDITOR=" + editor(scratch, writing: "{\"cpu\": 2, \"memory\": 512}\n")], "edit", file, ".limits")
+        #expect(limits.status == 0, "\(limits.stderr)")
+        let after = "# config\nname: app   # the name\nscript: |\n  echo three\n  echo four\nlimits: {cpu: 2, memory: 512}\n"
+        #expect(try scratch.read(file) == after)
+        let broken = try run(["EDITOR=" + editor(scratch, writing: "{cpu: ")], "edit", file, ".limits")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains(".limits: not JSON5 at line 1, column 7"), "\(broken.stderr)")
+        #expect(try scratch.read(file) == after)
+        let missing = try run(["EDITOR=" + editor(scratch, writing: "x")], "edit", file, ".nothing")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("has no key \"nothing\""), "\(missing.stderr)")
+    }
+
     @Test func printConfigShowsTheEffectiveSettingsAndEachBadLine() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

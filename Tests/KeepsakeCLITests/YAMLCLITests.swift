@@ -117,13 +117,22 @@ struct YAMLCLITests {
         #expect(result.stdout.contains("\"required\": [\n    \"id\"\n  ]"), "\(result.stdout)")
     }
 
-    @Test func commandsThatDoNotReadYAMLYetSaySo() throws {
+    @Test func describeSaysWhatTheSchemaTheFileNamesSaysOfEachValue() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let file = try scratch.file("a.yaml", "a: 1\n")
-        let describe = try Keepsake.run("describe", file, ".")
-        #expect(describe.status == 2)
-        #expect(describe.stderr.contains("does not read YAML yet"))
+        _ = try scratch.file("schema.json", #"{"type": "object", "properties": {"replicas": {"type": "integer", "description": "How many"}, "mode": {"enum": ["a", "b"]}}}"#)
+        let file = try scratch.file("d.yaml", "# yaml-language-server: $schema=schema.json\nreplicas: 2\nmode: a\nextra: &x 1\n---\nother: *y\n")
+        let described = try Keepsake.run("describe", file, ".")
+        #expect(described.status == 0, "\(described.stderr)")
+        #expect(described.stdout.contains(".replicas: known integer — How many"), "\(described.stdout)")
+        #expect(described.stdout.contains(".mode: known \"a\"|\"b\""), "\(described.stdout)")
+        #expect(described.stdout.contains(".extra: kept"), "\(described.stdout)")
+        // The second document names an anchor it does not have: it is not read for the first.
+        let second = try Keepsake.run("describe", file, "--document", "1")
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("d.yaml:6:8: the alias *y names no anchor before it"), "\(second.stderr)")
+        let notYAML = try Keepsake.run("describe", try scratch.file("a.json", "{}"), "--document", "1")
+        #expect(notYAML.status == 2)
         let store = scratch.url.appendingPathComponent("s.sqlite").path
         let imported = try Keepsake.run("db", "import", store, "Row", file, "--document", "1")
         #expect(imported.status == 2)

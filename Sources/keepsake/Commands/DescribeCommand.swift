@@ -15,7 +15,7 @@ struct DescribeCommand: ParsableCommand {
         discussion: "The description is the browser's own: the schema is chosen as validate and the browser choose it (--schema, else the settings file's associations, $schema, a catalog's fileMatch; --no-schema for none), else the model the browser would bind (--model names one; a sample model binds unnamed only to the files of a Samples folder), else — as in the browser — a model inferred from the document (from the first 1,000 elements of a root array). A member typed through additionalProperties, patternProperties or items is known; the members of every branch that applies are known. Each object's missing required members follow it, with status missing-required. --output json prints one JSON object per line: path (a JSON Pointer; the root is \"\"), kind (the JSON kind; absent for a missing member), status (known, kept, not-allowed, missing-required; absent when nothing describes the value), type, enum (every value the menu offers), open (true when the menu also takes a value of one's own), default (JSON; default-source for a compiled model's Swift expression), description, variant, warning — each key absent when there is nothing to say. Exit status: 0, 1 when the file cannot be read or holds no value at PATH, 2 for a usage error or a schema that $schema or a catalog names but that cannot be used."
     )
 
-    @Argument(help: "The JSON, JSON with comments or JSON5 file (\"-\" for standard input).")
+    @Argument(help: "The JSON, JSON with comments, JSON5 or YAML file (\"-\" for standard input).")
     var file: String
 
     @Argument(help: "A jq path (.a.b[0]) or a JSON Pointer (/a/b/0) of the value to describe with everything under it (default: the root).")
@@ -49,14 +49,14 @@ struct DescribeCommand: ParsableCommand {
         if let model, SampleModels.registry.schema(named: model) == nil {
             throw CommandFailure(message: "no model named \(model); see `keepsake models`", code: 2)
         }
-        try parsing.refusingYAML(file, in: "describe")
         let options = parsing.options(for: file)
-        if options.jsonLines || DocumentFile.isJSONLines(file) {
+        let yaml = try parsing.readsYAML(file) ? try readYAML() : nil
+        if yaml == nil, options.jsonLines || DocumentFile.isJSONLines(file) {
             throw CommandFailure(message: "\(shownInMessage(file)): describe reads one document; for a line of JSON Lines, pipe it: keepsake get FILE '.[N]' | keepsake describe -", code: 2)
         }
-        let document = try read(options: options)
+        let document = try yaml?.data ?? read(options: options)
         var state = BrowserState(document: document, sourceName: file, registry: BrowseCommand.registry(for: file), modelName: model)
-        if model == nil, let chosen = try schema(for: document) {
+        if model == nil, let chosen = try schema(for: document, named: yaml?.document.schemaReference) {
             let description = SchemaDescription(chosen.schema, name: chosen.name)
             state.describe(as: description.rootType, name: description.name, models: description.registry, checker: nil)
             if let note = unresolvedNote(chosen.schema, name: description.name) { printError("keepsake: \(note)") }
@@ -97,8 +97,9 @@ struct DescribeCommand: ParsableCommand {
         return "\(shownInMessage(file)):\(error.line):\(error.column): \(message)"
     }
 
-    /// The JSON Schema the browser would use for the document, if any (`--schema`, else the selection).
-    private func schema(for document: JSONDocument) throws -> ChosenSchemas.Chosen? {
+    /// The JSON Schema the browser would use for the document, if any (`--schema`, else the
+    /// selection; for YAML, `named` is the document's own reference to one).
+    private func schema(for document: JSONDocument, named: String?) throws -> ChosenSchemas.Chosen? {
         guard !schemaOptions.noSchema else { return nil }
         let settings = SettingsFile.loadSayingProblems()
         let sources = try SchemaSources(schemaOptions, settings: settings)
@@ -108,7 +109,9 @@ struct DescribeCommand: ParsableCommand {
         }
         var schemas = ChosenSchemas(try sources.selection(.fetching), options: try sources.compileOptions(.fetching))
         do {
-            return try schemas.schema(for: document, file: file, verbose: verbose)
+            return parsing.isYAML(file)
+                ? try schemas.schema(named: named, file: file, verbose: verbose)
+                : try schemas.schema(for: document, file: file, verbose: verbose)
         } catch {
             throw CommandFailure(message: "\(shownInMessage(file)): schema not used: \(error)", code: 2)
         }

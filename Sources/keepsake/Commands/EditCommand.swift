@@ -22,12 +22,10 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         guard document.file != "-" else { throw CommandFailure(message: "edit needs a file, not standard input", code: 2) }
         let path = try document.parsedPath()
-        if try document.readsYAML() {
-            throw CommandFailure(message: "\(shownInMessage(document.file)): keepsake edit does not open YAML values in an editor yet (set and delete edit YAML in place, and the browser's o opens a value in the editor)", code: 2)
-        }
+        if try document.readsYAML() { return try runYAML(path) }
         let file = try document.open()
         // The value as it stands: a string's text, or its exact bytes.
-        var request: EditorRequest
+        let request: EditorRequest
         do {
             request = try file.withValue(at: path) { bytes, decoded in
                 // Only a string is decoded (a container's text is shown as written, however deep).
@@ -41,6 +39,18 @@ struct EditCommand: ParsableCommand {
         }
         var valueOptions = file.options
         valueOptions.jsonLines = false
+        try edit(request, options: valueOptions) { value, rawText in
+            // A string re-encoded; anything else spliced in as the person wrote it (made again at
+            // the same path if another writer saved the file meanwhile).
+            try output.edit(file, rawText.map { .replaceText(path, text: $0, value: value) } ?? .set(path, value), syntax: document.parsing.syntax)
+        }
+    }
+
+    /// Opens the request in the person's editor and hands what comes back to `save`; a text that
+    /// is not JSON is said with its place, and the editor reopened there if the person wants.
+    func edit(_ request: EditorRequest, options valueOptions: JSONParseOptions, save: (JSONValue, String?) throws -> Void) throws {
+        var request = request
+        let path = request.path
         let editor = ExternalEditor(fallback: SettingsFile.load().editor)
         while true {
             let edited: String
@@ -54,10 +64,8 @@ struct EditCommand: ParsableCommand {
                 edited = text
             }
             do {
-                // A string re-encoded; anything else spliced in as the person wrote it (made again
-                // at the same path if another writer saved the file meanwhile).
                 let (value, rawText) = try request.result(of: edited, options: valueOptions)
-                try output.edit(file, rawText.map { .replaceText(path, text: $0, value: value) } ?? .set(path, value), syntax: document.parsing.syntax)
+                try save(value, rawText)
                 return
             } catch let error as JSONParseError {
                 printError("\(document.file): \(path): not \(valueOptions.syntax) at line \(error.line), column \(error.column): \(error.message)")

@@ -9,11 +9,7 @@ import Glibc
 /// merges, edits as one run of bytes in the style of what is around them (LosslessYAML).
 extension DocumentOptions {
     /// Whether the file is read as YAML; --document on a file that is not is refused.
-    func readsYAML() throws -> Bool {
-        if parsing.isYAML(file) { return true }
-        if parsing.documentNumber != nil { throw CommandFailure(message: "--document picks a document of a YAML stream; \(shownInMessage(file)) is not YAML", code: 2) }
-        return false
-    }
+    func readsYAML() throws -> Bool { try parsing.readsYAML(file) }
 
     /// The document --document picks (the first by default).
     func openYAML() throws -> YAMLDocument {

@@ -30,12 +30,11 @@ struct ParsingOptions: ParsableArguments {
         chosenSyntax == .yaml || chosenSyntax == nil && YAMLFile.isYAMLName(file)
     }
 
-    /// Refuses YAML and --document in a command that reads only JSON's syntaxes.
-    func refusingYAML(_ file: String, in command: String) throws {
-        if isYAML(file) {
-            throw CommandFailure(message: "\(shownInMessage(file)): keepsake \(command) does not read YAML yet (browse, get, set, delete, validate and schema infer do)", code: 2)
-        }
+    /// Whether a file is read as YAML; --document on a file that is not is refused.
+    func readsYAML(_ file: String) throws -> Bool {
+        if isYAML(file) { return true }
         if documentNumber != nil { throw CommandFailure(message: "--document picks a document of a YAML stream; \(shownInMessage(file)) is not YAML", code: 2) }
+        return false
     }
 
     /// The parse options these make, without a file (strict JSON unless --syntax says otherwise).
