@@ -108,6 +108,25 @@ struct YAMLCLITests {
         #expect(try Keepsake.run("validate", good, "--schema", scratch.url.appendingPathComponent("schema.json").path).status == 0)
     }
 
+    /// What JSON's data cannot hold — an application tag, a key that is not a string — is named in
+    /// the findings about it, in text and in JSON.
+    @Test func validateNamesTagsAndKeysTheDataDoesNotHold() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try scratch.file("s.json", #"{"propertyNames": {"pattern": "^[a-z]+$"}, "properties": {"bucket": {"type": "integer"}, "2": {"type": "integer"}, "count": {"type": "string"}}}"#)
+        let file = try scratch.file("t.yaml", "# yaml-language-server: $schema=s.json\n1: one\n2: two\nbucket: !Ref MyBucket\ncount: !!int \"3\"\n")
+        let result = try Keepsake.run("validate", file)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("(/propertyNames) — in the YAML the keys 1, 2 are not strings, read as their text") }, "\(result.stderr)")
+        #expect(lines.contains { $0.hasSuffix(".\"2\": \"two\" is not of type \"integer\" (/properties/2/type) — its key 2 is a number in the YAML, read as the string \"2\"") }, "\(result.stderr)")
+        #expect(lines.contains { $0.hasSuffix("(/properties/bucket/type) — in the YAML the value is tagged !Ref, which JSON's data does not hold") }, "\(result.stderr)")
+        // A core tag chooses the type: nothing is left out, nothing to say.
+        #expect(lines.contains { $0.hasSuffix(".count: 3 is not of type \"string\" (/properties/count/type)") }, "\(result.stderr)")
+        let json = try Keepsake.run("validate", file, "--output", "json")
+        #expect(json.stdout.contains(#""note":"in the YAML the value is tagged !Ref, which JSON's data does not hold""#), "\(json.stdout)")
+    }
+
     @Test func schemaInferTakesEachDocument() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -21,7 +21,7 @@ enum SchemaReport {
     /// for a document made of its data); else the document's own text is counted.
     static func report(
         _ file: String, _ document: JSONDocument, schema: JSONSchema, format: OutputFormat, lineOffset: Int = 0,
-        place: ((ValidationReport.Finding) -> (line: Int, column: Int))? = nil
+        place: ((ValidationReport.Finding) -> FindingPlace)? = nil
     ) -> Verdict {
         let result = schema.validate(document)
         switch format {
@@ -29,8 +29,9 @@ enum SchemaReport {
             for list in [result.errors, result.undecided] {
                 var lines = LineCounter(document)
                 for error in list {
-                    let (line, column) = place?(error) ?? lines.position(of: document.range(error.node).lowerBound)
-                    printError("\(file):\(line + lineOffset):\(column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))")
+                    let shown = place?(error) ?? FindingPlace(lines.position(of: document.range(error.node).lowerBound))
+                    let note = shown.note.map { " — \($0)" } ?? ""
+                    printError("\(file):\(shown.line + lineOffset):\(shown.column): \(error.instancePath.jq): \(error.message) (\(error.keywordLocation))\(note)")
                 }
             }
         case .json:
@@ -86,20 +87,23 @@ enum SchemaReport {
 
     /// The standard "basic" output format, with the file and each error's line and column.
     private static func basicOutput(
-        _ file: String, _ result: ValidationReport, _ document: JSONDocument, lineOffset: Int, place: ((ValidationReport.Finding) -> (line: Int, column: Int))?
+        _ file: String, _ result: ValidationReport, _ document: JSONDocument, lineOffset: Int, place: ((ValidationReport.Finding) -> FindingPlace)?
     ) -> String {
         func entries(_ list: [ValidationReport.Finding]) -> [JSONValue] {
             var lines = LineCounter(document)
             return list.map { error in
-                let (line, column) = place?(error) ?? lines.position(of: document.range(error.node).lowerBound)
-                return .object(JSONObject([
+                let shown = place?(error) ?? FindingPlace(lines.position(of: document.range(error.node).lowerBound))
+                var members: [(String, JSONValue)] = [
                     ("keywordLocation", .string(error.keywordLocation)),
                     ("absoluteKeywordLocation", .string(error.absoluteKeywordLocation)),
                     ("instanceLocation", .string(error.instancePath.pointer)),
                     ("error", .string(error.message)),
-                    ("line", .number(JSONNumber(line + lineOffset))),
-                    ("column", .number(JSONNumber(column))),
-                ]))
+                    ("line", .number(JSONNumber(shown.line + lineOffset))),
+                    ("column", .number(JSONNumber(shown.column))),
+                ]
+                // Not in the standard format: what the file's syntax says there that the data does not.
+                if let note = shown.note { members.append(("note", .string(note))) }
+                return .object(JSONObject(members))
             }
         }
         var members: [(String, JSONValue)] = [("file", .string(file)), ("valid", .bool(result.isValid))]
@@ -108,6 +112,18 @@ enum SchemaReport {
         // but the document is not known to be invalid either).
         if !result.undecided.isEmpty { members.append(("undecided", .array(entries(result.undecided)))) }
         return JSONWriter.serialize(.object(JSONObject(members)))
+    }
+}
+
+/// Where a finding is shown: its line and column, and what the file's own syntax says there that
+/// the data checked does not (a YAML tag, a key that is not a string).
+struct FindingPlace {
+    var line: Int
+    var column: Int
+    var note: String?
+
+    init(_ position: (line: Int, column: Int), note: String? = nil) {
+        (line, column, self.note) = (position.line, position.column, note)
     }
 }
 

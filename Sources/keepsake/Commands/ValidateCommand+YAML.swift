@@ -59,9 +59,9 @@ extension ValidateCommand {
                 continue
             }
             let stream = yaml.stream
-            let place = { (finding: ValidationReport.Finding) -> (line: Int, column: Int) in
+            let place = { (finding: ValidationReport.Finding) -> FindingPlace in
                 let node = (try? document.locate(finding.instancePath).node) ?? document.root ?? 0
-                return stream.nodes.isEmpty ? (1, 1) : stream.place(of: stream.nodes[node])
+                return FindingPlace(stream.nodes.isEmpty ? (1, 1) : stream.place(of: stream.nodes[node]), note: document.note(at: finding.instancePath, keyword: finding.keywordLocation))
             }
             switch SchemaReport.report(file, data, schema: schema, format: output, place: place) {
             case .valid: break
