@@ -24,7 +24,13 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
             }
             defer { fy_parser_destroy(parser) }
             let diagnostics = fy_parser_get_diag(parser)
-            defer { if let diagnostics { fy_diag_unref(diagnostics) } }
+            defer {
+                if let diagnostics {
+                    // Turning collection off frees what was collected.
+                    fy_diag_set_collect_errors(diagnostics, false)
+                    fy_diag_unref(diagnostics)
+                }
+            }
             if let diagnostics { fy_diag_set_collect_errors(diagnostics, true) }
             guard fy_parser_set_string(parser, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), text.count) == 0 else {
                 throw YAMLReadFailure.readerFailed("libfyaml could not take the text")
