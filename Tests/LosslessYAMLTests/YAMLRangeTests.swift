@@ -63,6 +63,19 @@ struct YAMLRangeTests {
         #expect(stream.nodes[root].next == stream.nodes.count)
     }
 
+    /// A block collection's end event marks no token: libfyaml's mark for the end of the
+    /// sequence under this complex key stands at the next key's `:`. The key's empty value stands
+    /// before the next key, not past it (found by the fuzz target).
+    @Test func anEmptyValueAfterABlockKeyStandsBeforeTheNextKey() throws {
+        let stream = try YAMLStream("? \n \n- ? \n-=    : value\n")
+        let next = try #require(stream.nodes.indices.first { stream.text(of: $0) == "-=" })
+        #expect(stream.nodes[next - 1].range.isEmpty)
+        #expect(stream.nodes[next - 1].range.lowerBound <= stream.nodes[next].range.lowerBound)
+        for index in stream.nodes.indices.dropFirst() where stream.nodes[index].parent != index - 1 {
+            #expect(stream.nodes[index].range.lowerBound >= stream.nodes[index - 1].range.lowerBound, "node \(index)")
+        }
+    }
+
     @Test func aByteOrderMarkAndCRLFKeepTheOffsets() throws {
         let stream = try YAMLStream(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 'two'\r\n".utf8))
         let two = try #require(stream.nodes.indices.first { stream.text(of: $0) == "two" })

@@ -68,7 +68,9 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
         let token = fy_event_get_token(event)
         let range = token.map(Self.range) ?? lastEnd..<lastEnd
         for part in [token, fy_event_get_anchor_token(event), fy_event_get_tag_token(event)] {
-            if let part { lastEnd = max(lastEnd, Self.range(part).upperBound) }
+            // A block collection's end is no token of the text: its mark can stand past the next
+            // key (`? [..]` then a key on the next line; found by the fuzz target).
+            if let part, fy_token_get_type(part) != FYTT_BLOCK_END { lastEnd = max(lastEnd, Self.range(part).upperBound) }
         }
         switch type {
         case FYET_DOCUMENT_START:

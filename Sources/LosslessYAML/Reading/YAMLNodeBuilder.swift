@@ -100,12 +100,13 @@ struct YAMLNodeBuilder: YAMLEventSink {
         case .sequence(flow: true), .mapping(flow: true):
             end = event.token.upperBound
         default:
-            // A block collection ends with its last entry (whose own end is its subtree's).
-            if nodes.count > index + 1 { end = max(end, nodes[index + 1..<nodes.count].map(\.range.upperBound).max() ?? end) }
+            // A block collection ends with its last entry (whose own end is its subtree's); its
+            // end event marks no token (the mark can stand past what follows).
+            end = nodes[index + 1..<nodes.count].reduce(end) { max($0, $1.range.upperBound) }
         }
         nodes[index].range = nodes[index].range.lowerBound..<end
         nodes[index].contentRange = nodes[index].contentRange.lowerBound..<end
-        lastTokenEnd = max(lastTokenEnd, event.token.upperBound, end)
+        lastTokenEnd = max(lastTokenEnd, end)
     }
 
     /// Just past the indicator an empty value follows — a block sequence's `-`, a mapping's `:` —
