@@ -15,6 +15,12 @@ extension BrowserRuntime {
         case .checkDocument:
             startCheck(of: state)
             return []
+        case .showPendingDiff:
+            do {
+                return [.pendingDiff(try source.pendingDiff(of: state.document, since: state.saved))]
+            } catch {
+                return [.notice("the changes cannot be shown: \(error.message)")]
+            }
         case .writeSchema(let path, let text, let overwrite):
             return [Self.writeSchema(text, to: path, overwrite: overwrite, documentPath: state.document.origin?.path)]
         case .openInEditor(let request):

@@ -93,6 +93,11 @@ struct YAMLTmuxTests {
         try session.send("d")
         session.waitFor("the question") { $0.contains("Delete .services.worker.command?") }
         try session.send("y")
+        // `D` shows the YAML the save will write, not the data's JSON; any other key closes it.
+        try session.send("D")
+        session.waitFor("the diff in YAML") { $0.contains("-    command: [\"worker\", \"--queue\", \"default\"]") && $0.contains("+    restart: always") }
+        try session.send("Escape")
+        session.waitFor("the tree again") { $0.contains(".services.worker") && !$0.contains("+    restart: always") }
         try session.save()
         try session.send("q")
         session.waitForExit()

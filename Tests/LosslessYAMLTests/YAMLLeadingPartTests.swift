@@ -102,6 +102,25 @@ struct YAMLLeadingPartTests {
         #expect(saved == "first: {name: two}  # kept\n" + filler)
     }
 
+    /// `D` on YAML: the pending changes as the save would write them — the YAML's lines, with the
+    /// file's line numbers, one hunk per edit.
+    @Test func theBrowsersSourceShowsThePendingEditsAsYAML() throws {
+        let filler = (0..<40).map { "  k\($0): \($0)\n" }.joined()
+        let path = try temporaryFile("name: a   # the name\nmore:\n" + filler + "last: z\n---\nnext: 1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var source = YAMLFileSource(path: path)
+        let loaded = try source.load(progress: LoadProgress())
+        #expect(source.savesItsOwnText)
+        var edited = loaded
+        try edited.apply(.replace(at: ["name"], with: "b"))
+        try edited.apply(.replace(at: ["last"], with: "w"))
+        let lines = try source.pendingDiff(of: edited, since: loaded)
+        #expect(lines.filter { $0.hasPrefix("@@") } == ["@@ -1,4 +1,4 @@", "@@ -40,4 +40,4 @@"])
+        #expect(lines.contains("-name: a   # the name") && lines.contains("+name: b   # the name"))
+        #expect(lines.contains("-last: z") && lines.contains("+last: w"))
+        #expect(try source.pendingDiff(of: loaded, since: loaded) == ["no changes"])
+    }
+
     @Test func theBrowsersSourceSavesAgainAfterASaveAndKeepsTheRest() throws {
         let rest = "---\nother: [1, 2]   # untouched\n...\n"
         let path = try temporaryFile("name: a\ncount: 1\n" + rest)

@@ -52,6 +52,13 @@ struct YAMLValueTests {
         #expect(try value("a: |-\n  x\n\n") == ["a": "x"])
         #expect(try value("a: |+\n  x\n\n") == ["a": "x\n\n"])
         #expect(try value("a: |2\n   lead\n  x\n") == ["a": " lead\nx\n"])
+        // An empty block at the text's very end is empty, kept or not (libfyaml read it as "\0").
+        for text in ["a: |+\n", "a: |\n", "a: >+\n", "  |+\n"] {
+            let expected: JSONValue = text.hasPrefix("a") ? ["a": ""] : ""
+            #expect(try value(text) == expected, "\(text.debugDescription)")
+            #expect(try YAMLStream(text, reader: LibFYAMLReader()).value(ofDocument: 0) == expected, "\(text.debugDescription)")
+        }
+        #expect(try value("a: |+\n\n") == ["a": "\n"])
     }
 
     /// §8.2: block sequences and mappings, compact forms.

@@ -217,6 +217,22 @@ struct KeyScriptTests {
         #expect(lines.filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count == 4)  // two headers, one line each way
     }
 
+    /// A source that saves a text of its own (YAML) is asked for the diff: `D` is an effect, and
+    /// its answer is the view.
+    @Test func diffViewOfASourceWithItsOwnTextIsTheSources() throws {
+        var state = try browser("people.json")
+        state.diffBySource = true
+        press(&state, "jj<Enter><C-u>Grace<Enter>")
+        #expect(press(&state, "D") == [.showPendingDiff])
+        #expect(state.mode == .normal)
+        _ = update(&state, .pendingDiff(["--- people.yaml", "+++ people.yaml (edited)", "@@ -2,1 +2,1 @@", "-  name: John Doe", "+  name: Grace"]))
+        guard case .diff(let lines, _) = state.mode else {
+            Issue.record("no diff")
+            return
+        }
+        #expect(lines.last == "+  name: Grace")
+    }
+
     @Test func diffViewShowsOneHunkPerChangedPlaceWithItsLineNumbers() throws {
         let records = (0..<2000).map { "  {\n    \"id\": \($0),\n    \"name\": \"n\($0)\"\n  }" }
         let text = "[\n" + records.joined(separator: ",\n") + "\n]\n"

@@ -40,6 +40,14 @@ public protocol DocumentSource: Sendable {
 
     /// What the last load has to tell the person once (how it read the source), or nil.
     var notice: String? { get }
+
+    /// Whether a save writes a text of the source's own, not the document's (a YAML file saved
+    /// as edits of its YAML): the pending changes are then shown as `pendingDiff` says.
+    var savesItsOwnText: Bool { get }
+
+    /// The pending changes from `saved` to `document` as the save would write them, as the lines of
+    /// a unified diff.
+    func pendingDiff(of document: JSONDocument, since saved: JSONDocument) throws(DocumentSourceError) -> [String]
 }
 
 extension DocumentSource {
@@ -51,6 +59,14 @@ extension DocumentSource {
 
     /// Nothing to tell.
     public var notice: String? { nil }
+
+    /// The document's text is what is saved.
+    public var savesItsOwnText: Bool { false }
+
+    /// The document's text against the saved one's.
+    public func pendingDiff(of document: JSONDocument, since saved: JSONDocument) throws(DocumentSourceError) -> [String] {
+        document.text.unifiedDiff(from: saved.text, name: name)
+    }
 
     /// Writes the document's text to a file, atomically; the source itself is unchanged (a store
     /// exported to a file keeps saving to the store).

@@ -8,6 +8,19 @@ extension JSONText {
     public func unifiedDiff(from old: JSONText, name: String, context: Int = 3) -> [String] {
         unifiedDiffLines(old, self, name: name, context: context)
     }
+
+    /// The unified diff of `edits` made in turn on `text` (each range as the edits before it left
+    /// the text), for a source that saves edits of a text of its own (a YAML file): its hunks are
+    /// the edits', however far apart, never the whole stretch between them.
+    public static func unifiedDiff(of text: [UInt8], edits: [(range: Range<Int>, replacement: [UInt8])], name: String, context: Int = 3) -> [String] {
+        let storage = JSONBytes(uninitializedCount: text.count)
+        text.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { storage.base.update(from: base, count: buffer.count) }
+        }
+        let old = JSONText(storage)
+        let new = edits.reduce(old) { $0.replacing($1.range, with: $1.replacement) }
+        return unifiedDiffLines(old, new, name: name, context: context)
+    }
 }
 
 private func unifiedDiffLines(_ old: JSONText, _ new: JSONText, name: String, context: Int) -> [String] {

@@ -10,11 +10,13 @@ extension YAMLDocument {
     }
 
     /// This document with its data changed from `old` to `new`, an edit in place for each change,
-    /// each read back and checked; the notes of the edits (aliases sharing them, styles not kept).
-    public func applying(changesFrom old: JSONValue, to new: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, notes: [String]) {
+    /// each read back and checked; the edits in the order made (each on the text the ones before
+    /// left) and their notes (aliases sharing them, styles not kept).
+    public func applying(changesFrom old: JSONValue, to new: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String]) {
         var changes: [Change] = []
         Self.collect(from: old, to: new, at: .root, into: &changes)
         var document = self
+        var edits: [YAMLEdit] = []
         var notes: [String] = []
         for change in changes {
             let made: (document: YAMLDocument, edit: YAMLEdit)
@@ -23,9 +25,10 @@ extension YAMLDocument {
             case .remove(let path): made = try document.removing(path, reader: reader)
             }
             document = made.document
+            edits.append(made.edit)
             notes += made.edit.notes
         }
-        return (document, notes)
+        return (document, edits, notes)
     }
 
     /// The changes that make `old` into `new`, the smallest this walk finds: members removed,

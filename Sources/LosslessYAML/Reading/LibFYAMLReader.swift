@@ -98,6 +98,12 @@ public struct LibFYAMLReader: YAMLSyntaxReader {
                 default: .plain
                 }
                 result.text = token.flatMap { Self.text($0, differingFrom: range, in: text) }
+                // 0.7.12 reads an empty block scalar at the text's very end as "\0" (found by the
+                // fuzz target); a block scalar holds no escapes, and the text no NUL (§5.1).
+                if result.style == .literal || result.style == .folded, let read = result.text, read.contains("\u{0}") {
+                    let cleaned = read.filter { $0 != "\u{0}" }
+                    result.text = cleaned.isEmpty && range.isEmpty ? nil : cleaned
+                }
             case FYET_ALIAS:
                 result.kind = .alias
                 result.text = token.flatMap { Self.text($0, differingFrom: range, in: text) }

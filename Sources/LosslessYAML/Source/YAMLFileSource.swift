@@ -89,14 +89,9 @@ public struct YAMLFileSource: DocumentSource {
     /// Makes the changes from the data shown at the last load or save to `document`'s as edits of
     /// the YAML, and writes it.
     private mutating func write(_ document: JSONDocument, to target: String, options: AtomicFileWriter.Options) throws(DocumentSourceError) {
-        guard let file, let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
+        guard let file else { throw DocumentSourceError(.failed, "nothing was loaded") }
         let value = document.rootValue
-        let edited: (document: YAMLDocument, notes: [String])
-        do {
-            edited = try yaml.applying(changesFrom: shown, to: value, reader: AnyReader(reader))
-        } catch {
-            throw DocumentSourceError(.failed, "\(shownInMessage(path)): \(error); nothing was saved")
-        }
+        let edited = try edits(to: value, failure: "nothing was saved")
         let bytes = file.text(withPart: edited.document.stream.bytes)
         let origin: JSONFileOrigin
         do {
@@ -110,6 +105,27 @@ public struct YAMLFileSource: DocumentSource {
         // node changed in the file, not in the view, until it is loaded again.
         shown = value
         if !edited.notes.isEmpty { news.say(edited.notes.joined(separator: "; ") + " (:e shows it)") }
+    }
+
+    /// The YAML's edits that make the data shown at the last load or save into `value`.
+    private func edits(to value: JSONValue, failure: String) throws(DocumentSourceError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String]) {
+        guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
+        do {
+            return try yaml.applying(changesFrom: shown, to: value, reader: AnyReader(reader))
+        } catch {
+            throw DocumentSourceError(.failed, "\(shownInMessage(path)): \(error); \(failure)")
+        }
+    }
+
+    /// A save writes the YAML's own text, edited.
+    public var savesItsOwnText: Bool { true }
+
+    /// The edits a save would make in the YAML, as a unified diff of its lines (numbered as in the
+    /// file: the part read is its start).
+    public func pendingDiff(of document: JSONDocument, since saved: JSONDocument) throws(DocumentSourceError) -> [String] {
+        guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
+        let made = try edits(to: document.rootValue, failure: "no diff")
+        return JSONText.unifiedDiff(of: yaml.stream.bytes, edits: made.edits.map { ($0.range, $0.replacement) }, name: name)
     }
 
     /// What the last save changed beyond what the view shows, once.

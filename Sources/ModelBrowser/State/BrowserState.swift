@@ -41,6 +41,8 @@ public struct BrowserState: Sendable {
     public var sourceName: String
     /// Whether saving needs no path (standard input needs `:w PATH`).
     public var canSaveInPlace: Bool
+    /// Whether the source saves a text of its own (YAML): `D` asks it for the pending diff.
+    public var diffBySource = false
     /// The models the browser knows.
     public internal(set) var registry: ModelRegistry
     /// What is known about the root.

@@ -25,6 +25,8 @@ public enum Event: Hashable, Sendable {
     case editorFinished(EditorRequest, EditorOutcome)
     /// Something the runtime wants said in the status line (a copy the terminal may not support).
     case notice(String)
+    /// The pending changes as the source would save them (a unified diff's lines), for `D`.
+    case pendingDiff([String])
     /// The background check of the whole document finished, for the document's `revision` then.
     case checked(problems: [DocumentProblem], revision: Int)
     /// Someone else changed the source (the sentence says what: "Person records changed by someone else.").
@@ -61,6 +63,8 @@ public enum Effect: Hashable, Sendable {
     /// Write a schema's text to a file (answered by `Event.schemaWritten` or `.schemaNotWritten`);
     /// an existing file only when `overwrite`.
     case writeSchema(path: String, text: String, overwrite: Bool)
+    /// Ask the source how it would save the pending changes (answered by `Event.pendingDiff`).
+    case showPendingDiff
 }
 
 /// A value opened in an external editor: what the temporary file holds, and where it came from.

@@ -32,6 +32,9 @@ public func update(_ state: inout BrowserState, _ event: Event) -> [Effect] {
         state.mode = .normal
         if state.quitAfterSave { return [.quit] }
         return []
+    case .pendingDiff(let lines):
+        state.mode = .diff(lines: lines, scroll: 0)
+        return []
     case .saveFailed(let message, let kind):
         state.quitAfterSave = false
         switch kind {
@@ -209,7 +212,9 @@ extension BrowserState {
         case .clear: clear()
         case .undo: undo()
         case .redo: redo()
-        case .showDiff: mode = .diff(lines: document.text.unifiedDiff(from: saved.text, name: sourceName), scroll: 0)
+        case .showDiff:
+            if diffBySource { return [.showPendingDiff] }
+            mode = .diff(lines: document.text.unifiedDiff(from: saved.text, name: sourceName), scroll: 0)
         case .showProblems: showProblems()
         case .saveInferredSchema: askWhereToSaveInferredSchema()
         case .save: return saveEffects(path: nil)
