@@ -32,7 +32,8 @@ def one_round(binary: str, path: str, extra: list[str]) -> tuple[float, int, flo
     deadline = start + 60
     while time.perf_counter() < deadline:
         screen = subprocess.run(["tmux", "capture-pane", "-t", session, "-p"], capture_output=True, text=True).stdout
-        if "row 1 of" in screen:
+        # The status line says where the cursor is, or (a YAML file) how the file is shown.
+        if "row 1 of" in screen or "shown as its data" in screen:
             first = time.perf_counter() - start
             break
         time.sleep(0.005)

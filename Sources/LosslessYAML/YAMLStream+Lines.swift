@@ -7,19 +7,19 @@ extension YAMLStream {
         var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
         }
         return low
     }
 
     /// The first byte of the line holding `offset`.
-    func lineStart(of offset: Int) -> Int { lineStarts[lineIndex(of: offset)] }
+    func lineStart(of offset: Int) -> Int { Int(lineStarts[lineIndex(of: offset)]) }
 
     /// The offset just past the line holding `offset`, its line break included (the text's end
     /// for a last line without one).
     func lineEnd(of offset: Int) -> Int {
         let line = lineIndex(of: offset)
-        return line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        return line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
     }
 
     /// A byte's column, counted in bytes from its line's start (indentation is spaces, so this is
@@ -34,7 +34,7 @@ extension YAMLStream {
     /// The text's line break: `\r\n` when its first line ends so, else `\n`.
     var newline: String {
         guard lineStarts.count > 1 else { return "\n" }
-        let end = lineStarts[1] - 1
+        let end = Int(lineStarts[1]) - 1
         return end > 0 && bytes[end - 1] == 0x0D ? "\r\n" : "\n"
     }
 

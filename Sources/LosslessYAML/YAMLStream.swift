@@ -6,13 +6,13 @@ public struct YAMLStream: Sendable {
     /// The text, exactly as read.
     public let bytes: [UInt8]
     /// The nodes in text order (a collection before its entries).
-    public private(set) var nodes: [YAMLNode] = []
+    public private(set) var nodes = YAMLNodeList()
     /// The documents, in order; none for an empty stream (which reads as `null`).
     public private(set) var documents: [YAMLStreamDocument] = []
     /// The properties of the nodes that have them (`YAMLNode.propertiesIndex`).
     private var properties: [YAMLNodeProperties] = []
-    /// Where each line starts (its first byte), for lines and columns.
-    let lineStarts: [Int]
+    /// Where each line starts (its first byte), for lines and columns; 32-bit, as nodes' offsets.
+    let lineStarts: [UInt32]
 
     /// Reads a YAML stream; a text that is not YAML throws where and why.
     public init(_ text: String, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLParseError) {
@@ -23,12 +23,12 @@ public struct YAMLStream: Sendable {
     /// by default libfyaml in a child process (`YAMLReaderProcess.standard`).
     public init(bytes: [UInt8], reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLParseError) {
         self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
-        lineStarts = starts
         guard bytes.count < YAMLNode.maximumOffset else {
             throw YAMLParseError("this YAML text is \(bytes.count) bytes: keepsake reads YAML up to 4 GiB", line: 1, column: 1)
         }
+        var starts: [UInt32] = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(UInt32(offset + 1)) }
+        lineStarts = starts
         if let (offset, reason) = Self.firstUnprintable(bytes) {
             throw error(reason, at: offset)
         }
@@ -81,14 +81,14 @@ public struct YAMLStream: Sendable {
     /// Whether a line (1-based) begins with a tab before anything else but spaces.
     func lineHasLeadingTab(_ line: Int) -> Bool {
         guard line >= 1, line <= lineStarts.count else { return false }
-        let start = lineStarts[line - 1]
+        let start = Int(lineStarts[line - 1])
         return bytes[start...].first { $0 != 0x20 } == 0x09
     }
 
     /// The 1-based line and column of a byte offset (columns count characters).
     public func place(of offset: Int) -> (line: Int, column: Int) {
         let low = lineIndex(of: offset)
-        let start = lineStarts[low]
+        let start = Int(lineStarts[low])
         let characters = String(decoding: bytes[start..<min(max(start, offset), bytes.count)], as: UTF8.self).count
         return (low + 1, characters + 1)
     }

@@ -164,7 +164,9 @@ struct YAMLCLITests {
         defer { scratch.remove() }
         let file = try scratch.file("a.yaml", "a: 1\n")
         let renamed = scratch.url.appendingPathComponent("ks-renamed").path
-        try FileManager.default.copyItem(atPath: Keepsake.binary, toPath: renamed)
+        // A hard link (/proc/self/exe names the link run): a copy is a file just written, which a
+        // test forking beside this one can hold open, and exec then fails ("Text file busy").
+        try FileManager.default.linkItem(atPath: Keepsake.binary, toPath: renamed)
         let result = try Subprocess.run(renamed, ["get", file, ".a"])
         #expect(result.stdout == "1\n", "\(result.stderr)")
     }

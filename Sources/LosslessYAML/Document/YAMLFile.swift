@@ -31,22 +31,32 @@ public struct YAMLFile: Sendable {
             throw .file(error)
         }
         self.path = path
-        let whole = storage.buffer
-        let partEnd = document.map { YAMLStream.end(ofDocument: $0, in: whole) } ?? whole.count
-        // The lines said where the document ends; the parser has the last word: a part it does not
-        // read as that many documents (a stream the lines misjudge, or not YAML before that line)
-        // is dropped and the whole stream read, so its error is the whole stream's.
-        if let document, partEnd < whole.count, let part = try? YAMLStream(bytes: Array(whole[0..<partEnd]), reader: reader),
+        // The lines say where the document ends (the storage's bytes are read while it lives).
+        let partEnd = withExtendedLifetime(storage) {
+            document.map { YAMLStream.end(ofDocument: $0, in: storage.buffer) } ?? storage.count
+        }
+        // The parser has the last word: a part it does not read as that many documents (a stream
+        // the lines misjudge, or not YAML before that line) is dropped and the whole stream read,
+        // so its error is the whole stream's.
+        if let document, partEnd < storage.count,
+            let part = try? YAMLStream(bytes: withExtendedLifetime(storage) { Array(storage.buffer[0..<partEnd]) }, reader: reader),
             part.documents.count == document + 1 {
             (stream, rest) = (part, .stored(storage, from: partEnd))
             return
         }
+        // Nothing follows the stream: the file's bytes are let go once copied, before the parse,
+        // not held twice (a local would live to the end of its scope).
+        let bytes = Self.copied(consume storage)
         do {
-            stream = try YAMLStream(bytes: Array(whole), reader: reader)
+            stream = try YAMLStream(bytes: bytes, reader: reader)
         } catch {
             throw .invalid(path: path, error)
         }
-        rest = .stored(storage, from: whole.count)
+        rest = .owned([])
+    }
+
+    private static func copied(_ storage: consuming JSONBytes) -> [UInt8] {
+        withExtendedLifetime(storage) { Array(storage.buffer) }
     }
 
     private init(path: String, origin: JSONFileOrigin?, stream: YAMLStream, rest: Rest) {
@@ -57,8 +67,9 @@ public struct YAMLFile: Sendable {
     private enum Rest: Sendable {
         /// The file's bytes (mapped or read) from an offset on.
         case stored(JSONBytes, from: Int)
-        /// Bytes of our own: after a save, the file may have been rewritten under a mapping.
-        case owned([UInt8])
+        /// Bytes of our own (the text written by the last save: the file may have been rewritten
+        /// under a mapping).
+        case owned(ArraySlice<UInt8>)
     }
 
     /// Whether the whole stream was read (no document after the part read).
@@ -72,20 +83,15 @@ public struct YAMLFile: Sendable {
     /// The file's whole text with `part` — the part read, edited — in place of the part read.
     public func text(withPart part: [UInt8]) -> [UInt8] {
         switch rest {
-        case .stored(let storage, let from): part + storage.buffer[from...]
+        case .stored(let storage, let from): withExtendedLifetime(storage) { part + storage.buffer[from...] }
         case .owned(let bytes): part + bytes
         }
     }
 
-    /// The file as it is after `document`'s stream (an edit of the part read) was saved with
-    /// `origin`: the rest kept as bytes of its own.
-    public func saved(_ document: YAMLDocument, origin: JSONFileOrigin?, path: String) -> YAMLFile {
-        let restBytes: [UInt8]
-        switch rest {
-        case .stored(let storage, let from): restBytes = Array(storage.buffer[from...])
-        case .owned(let bytes): restBytes = bytes
-        }
-        return YAMLFile(path: path, origin: origin, stream: document.stream, rest: .owned(restBytes))
+    /// The file as it is after `written` — `text(withPart:)` of `document`'s stream, an edit of
+    /// the part read — was saved at `path` with `origin`: the rest is the written text's.
+    public func saved(_ document: YAMLDocument, written: [UInt8], origin: JSONFileOrigin?, path: String) -> YAMLFile {
+        YAMLFile(path: path, origin: origin, stream: document.stream, rest: .owned(written[document.stream.bytes.count...]))
     }
 
     /// Its document `number` (0-based).

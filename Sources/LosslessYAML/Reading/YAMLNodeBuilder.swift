@@ -3,7 +3,7 @@
 /// found after the token before it; a block collection ends with its last entry).
 struct YAMLNodeBuilder: YAMLEventSink {
     let stream: YAMLStream
-    var nodes: [YAMLNode] = []
+    var nodes = YAMLNodeList()
     var documents: [YAMLStreamDocument] = []
     var properties: [YAMLNodeProperties] = []
     /// Open collections.

@@ -99,7 +99,7 @@ public struct YAMLFileSource: DocumentSource {
         } catch {
             throw DocumentSourceError(error)
         }
-        self.file = file.saved(edited.document, origin: origin, path: target)
+        self.file = file.saved(edited.document, written: bytes, origin: origin, path: target)
         self.yaml = edited.document
         // What the view shows stays what the edits were made from: an alias's copy of an anchored
         // node changed in the file, not in the view, until it is loaded again.
