@@ -23,6 +23,8 @@ public struct YAMLFile: Sendable {
         let storage: JSONBytes
         do {
             if document != nil, let mapped = try JSONFileReader.mapIfLarge(path: path, minimumSize: Self.mappingThreshold) {
+                // A mapped file cut short by another writer reads as zeros, not a SIGBUS.
+                MappedFileGuard.install()
                 (storage, origin) = (mapped.bytes, mapped.origin)
             } else {
                 (storage, origin) = try JSONFileReader.read(path: path)
@@ -80,11 +82,19 @@ public struct YAMLFile: Sendable {
         }
     }
 
-    /// The file's whole text with `part` — the part read, edited — in place of the part read.
-    public func text(withPart part: [UInt8]) -> [UInt8] {
+    /// The file's whole text with `part` — the part read, edited — in place of the part read;
+    /// refused when the mapped rest was cut short by another writer meanwhile (it read as zeros).
+    public func text(withPart part: [UInt8]) throws(YAMLFileError) -> [UInt8] {
         switch rest {
-        case .stored(let storage, let from): withExtendedLifetime(storage) { part + storage.buffer[from...] }
-        case .owned(let bytes): part + bytes
+        case .stored(let storage, let from):
+            let faults = MappedFileGuard.faultCount
+            let text = withExtendedLifetime(storage) { part + storage.buffer[from...] }
+            guard MappedFileGuard.faultCount == faults else {
+                throw .file(.cannotRead(path: path, reason: "another program cut the file short while it was read; nothing was saved"))
+            }
+            return text
+        case .owned(let bytes):
+            return part + bytes
         }
     }
 
@@ -130,7 +140,7 @@ public struct YAMLFile: Sendable {
             } catch {
                 throw .document(path: path, error)
             }
-            let bytes = file.text(withPart: made.document.stream.bytes)
+            let bytes = try file.text(withPart: made.document.stream.bytes)
             let target: String
             var options = AtomicFileWriter.Options(hardLinks: request.writeInPlace ? .writeInPlace : .refuse)
             switch request.destination {

@@ -92,7 +92,12 @@ public struct YAMLFileSource: DocumentSource {
         guard let file else { throw DocumentSourceError(.failed, "nothing was loaded") }
         let value = document.rootValue
         let edited = try edits(to: value, failure: "nothing was saved")
-        let bytes = file.text(withPart: edited.document.stream.bytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try file.text(withPart: edited.document.stream.bytes)
+        } catch {
+            throw DocumentSourceError(.failed, error.description)
+        }
         let origin: JSONFileOrigin
         do {
             origin = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONFileError) in try AtomicFileWriter.write(buffer, to: target, options: options) }
