@@ -36,7 +36,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do {
             let value = try stream.value(ofDocument: document)
             let written = JSONWriter.serialize(value)
-            guard (try? JSONValue(parsing: written, options: JSONParseOptions(maxDepth: YAMLStream.depthLimit + 2, syntax: .json5))) == value else {
+            guard (try? JSONValue(parsing: written, options: YAMLStream.dataOptions)) == value else {
                 fail("document \(document)'s value does not survive serialization: \(written.prefix(200))", bytes)
             }
             values.append(value)

@@ -12,6 +12,16 @@ extension YAMLStream {
     /// The deepest aliases may nest values.
     public static let depthLimit = 1_024
 
+    /// How JSON's reader takes a document's data back: as deep as `depthLimit` lets it nest, and
+    /// as JSON5, which spells `.inf` and `.nan` (strict JSON cannot).
+    public static let dataOptions = JSONParseOptions(maxDepth: depthLimit + 2, syntax: .json5)
+
+    /// A document's data as a JSON document, for what works on JSON documents (a schema's check,
+    /// a description).
+    public static func dataDocument(_ value: JSONValue) throws(JSONParseError) -> JSONDocument {
+        try JSONDocument(JSONWriter.serialize(value), options: dataOptions)
+    }
+
     /// A document's value (`null` for an empty one, and for the first of an empty stream).
     public func value(ofDocument index: Int = 0) throws(YAMLParseError) -> JSONValue {
         guard index < documents.count, let root = documents[index].root else { return .null }

@@ -11,39 +11,32 @@ struct YAMLLeadingPartTests {
         Array(text.utf8).withUnsafeBufferPointer { YAMLStream.end(ofDocument: number, in: $0) }
     }
 
-    func offset(of marker: String, in text: String) throws -> Int {
-        let range = try #require(text.range(of: marker))
-        return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
-    }
-
-    @Test func aBareDocumentEndsWhereTheNextStarts() throws {
-        let text = "a: 1\n---\nb: 2\n"
-        #expect(end(text, 0) == 5)
-        #expect(end(text, 1) == text.utf8.count)
-    }
-
-    @Test func aDocumentsOwnStartMarkerDoesNotEndIt() throws {
-        let text = "# leading comment\n---\na: 1\n--- # second\nb: 2\n"
-        #expect(end(text, 0) == (try offset(of: "--- # second", in: text)))
-    }
-
-    @Test func directivesAfterAnEndMarkerBelongToTheNextDocument() throws {
-        let text = "a: 1\n...\n# between\n%YAML 1.2\n---\nb: 2\n"
-        #expect(end(text, 0) == (try offset(of: "%YAML", in: text)))
-        #expect(end(text, 1) == text.utf8.count)
-    }
-
-    @Test func repeatedEndMarkersDoNotStartDocuments() throws {
-        let text = "a: 1\n...\n...\nb: 2\n"
-        #expect(end(text, 0) == (try offset(of: "b: 2", in: text)))
-    }
-
-    @Test func onlyAMarkerAtALinesStartFollowedBySpaceCounts() throws {
+    /// Where document `number` of `text` ends: before `next` (the line the next document starts
+    /// with), or at the text's end when `next` is nil.
+    @Test(arguments: [
+        // A bare document ends where the next starts.
+        ("a: 1\n---\nb: 2\n", 0, "---\nb" as String?),
+        ("a: 1\n---\nb: 2\n", 1, nil),
+        // A document's own start marker does not end it.
+        ("# leading comment\n---\na: 1\n--- # second\nb: 2\n", 0, "--- # second"),
+        // Directives after an end marker belong to the next document.
+        ("a: 1\n...\n# between\n%YAML 1.2\n---\nb: 2\n", 0, "%YAML"),
+        ("a: 1\n...\n# between\n%YAML 1.2\n---\nb: 2\n", 1, nil),
+        // Repeated end markers start no document.
+        ("a: 1\n...\n...\nb: 2\n", 0, "b: 2"),
         // `---x` and an indented `---` are content; a marker ends a block scalar (c-forbidden).
-        let text = "a: |\n  ---\n  text\nb: ---x\n---\t\nc: 3\n"
-        #expect(end(text, 0) == (try offset(of: "---\t", in: text)))
-        #expect(end("a: 1\n", 0) == 5)
-        #expect(end("a: 1\n---", 0) == 5)
+        ("a: |\n  ---\n  text\nb: ---x\n---\t\nc: 3\n", 0, "---\t"),
+        ("a: 1\n", 0, nil),
+        ("a: 1\n---", 0, "---"),
+    ])
+    func aDocumentEndsWhereTheLinesSay(_ text: String, _ number: Int, _ next: String?) throws {
+        let found = end(text, number)
+        guard let next else {
+            #expect(found == text.utf8.count)
+            return
+        }
+        let range = try #require(text.range(of: next))
+        #expect(found == text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound))
     }
 
     /// What the lines say agrees with the parser: the part through document n holds n + 1

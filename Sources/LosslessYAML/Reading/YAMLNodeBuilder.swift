@@ -100,9 +100,14 @@ struct YAMLNodeBuilder: YAMLEventSink {
         case .sequence(flow: true), .mapping(flow: true):
             end = event.token.upperBound
         default:
-            // A block collection ends with its last entry (whose own end is its subtree's); its
-            // end event marks no token (the mark can stand past what follows).
-            end = nodes[index + 1..<nodes.count].reduce(end) { max($0, $1.range.upperBound) }
+            // A block collection ends with its entries (each closed, its range its subtree's); its
+            // end event marks no token (the mark can stand past what follows). Its entries, not its
+            // whole subtree: nested blocks would make the build quadratic in their depth.
+            var entry = index + 1
+            while entry < nodes.count {
+                end = max(end, nodes[entry].range.upperBound)
+                entry = nodes[entry].next
+            }
         }
         nodes[index].range = nodes[index].range.lowerBound..<end
         nodes[index].contentRange = nodes[index].contentRange.lowerBound..<end

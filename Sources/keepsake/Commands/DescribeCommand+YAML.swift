@@ -11,7 +11,7 @@ extension DescribeCommand {
         do {
             let document = try YAMLFile(path: file, through: number).document(number)
             let value = try document.value()
-            return (document, try JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: YAMLStream.depthLimit + 2, syntax: .json5)))
+            return (document, try YAMLStream.dataDocument(value))
         } catch let error as YAMLFileError {
             throw CommandFailure(message: error.description)
         } catch let error as YAMLParseError {

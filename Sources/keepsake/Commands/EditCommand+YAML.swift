@@ -19,8 +19,7 @@ extension EditCommand {
         } else {
             request = EditorRequest(path: path, text: JSONWriter.serialize(value, style: .pretty), isString: false)
         }
-        // JSON5's spelling: YAML's `.inf` and `.nan` come back as Infinity and NaN.
-        try edit(request, options: JSONParseOptions(maxDepth: YAMLStream.depthLimit + 2, syntax: .json5)) { edited, _ in
+        try edit(request, options: YAMLStream.dataOptions) { edited, _ in
             try output.editYAML(document) { (yaml) throws(YAMLDocumentError) in try yaml.setting(path, to: edited) }
         }
     }

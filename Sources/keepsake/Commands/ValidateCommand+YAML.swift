@@ -52,7 +52,7 @@ extension ValidateCommand {
             // The schema checks JSON's data; its findings are placed where the YAML wrote them.
             let data: JSONDocument
             do {
-                data = try JSONDocument(JSONWriter.serialize(value), options: JSONParseOptions(maxDepth: YAMLStream.depthLimit + 2, syntax: .json5))
+                data = try YAMLStream.dataDocument(value)
             } catch {
                 printError("\(shownInMessage(file)): error: document \(number)'s data cannot be checked: \(error.message)")
                 verdict = .invalid
