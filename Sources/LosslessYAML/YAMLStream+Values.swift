@@ -36,17 +36,18 @@ extension YAMLStream {
     }
 }
 
-/// One reading of values: the budget of values made, and the aliases being read (a node that holds
-/// an alias to itself cannot be JSON).
+/// One reading of values: the budget of values made through aliases, and the aliases being read
+/// (a node that holds an alias to itself cannot be JSON). Values written in the text are not
+/// counted: the text bounds them (a document of a million written values is read).
 private struct ValueReading {
     let stream: YAMLStream
-    var made = 0
+    var expanded = 0
     var reading: Set<Int> = []
 
     mutating func value(_ index: Int, depth: Int) throws(YAMLParseError) -> JSONValue {
         let node = stream.nodes[index]
-        made += 1
-        guard made <= YAMLStream.expansionLimit else {
+        if !reading.isEmpty { expanded += 1 }
+        guard expanded <= YAMLStream.expansionLimit else {
             throw error(at: node, "aliases expand this document past \(YAMLStream.expansionLimit) values (an alias bomb?): not read")
         }
         guard depth < YAMLStream.depthLimit else { throw error(at: node, "values nest deeper than \(YAMLStream.depthLimit) levels") }

@@ -84,6 +84,17 @@ struct YAMLErrorTests {
         #expect(error.message.contains("alias"), "\(error)")
     }
 
+    /// The limit counts what aliases expand to, not what the text writes: a million and one
+    /// written values read (they were refused as an "alias bomb" once).
+    @Test func aMillionWrittenValuesAreNoAliasBomb() throws {
+        let text = "[" + Array(repeating: "1", count: YAMLStream.expansionLimit + 1).joined(separator: ",") + "]\n"
+        guard case .array(let items) = try YAMLStream(text).value(ofDocument: 0) else {
+            Issue.record("not a sequence")
+            return
+        }
+        #expect(items.count == YAMLStream.expansionLimit + 1)
+    }
+
     @Test func anAliasInsideItsOwnNodeIsRefused() throws {
         let error = try #require(refusal("a: &x [1, *x]\n"))
         #expect(error.message.contains("cycle") || error.message.contains("anchor"), "\(error)")
