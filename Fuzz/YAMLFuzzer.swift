@@ -14,7 +14,8 @@
 //   a member or item added (the path and value chosen from the input's bytes) is one run of bytes
 //   inside the lines of the entry or collection it concerns; the text after it reads as YAML, its
 //   data is the old data with that one change (the edited path alone when aliases share the edit),
-//   every other document as it was. An edit refused (`cannotEdit`) is no finding: nothing changes.
+//   every other document as it was. An edit refused (`cannotEdit`) is no finding: nothing changes;
+// - comments: see Support/YAMLComments.swift.
 import LosslessJSON
 import LosslessYAML
 
@@ -65,6 +66,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             check(.set(target.appending(.key("added-\(choice.next(3))")), newValue), document, data, values, bytes)
         }
     }
+    checkComments(document, data, values, paths, &choice, bytes)
     return 0
 }
 

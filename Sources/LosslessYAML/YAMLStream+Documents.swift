@@ -14,12 +14,13 @@ extension YAMLStream {
         var start = 0
         while start < bytes.count {
             var lineEnd = start
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            // A line ends at LF or CR (§5.4: a CR alone breaks a line too; CRLF is a line and an empty one).
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
             let startsDocument = isMarker(UInt8(ascii: "-"), at: start, in: bytes)
             let endsDocument = isMarker(UInt8(ascii: "."), at: start, in: bytes)
             var first = start
             while first < lineEnd, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
-            let isContent = first < lineEnd && bytes[first] != UInt8(ascii: "#") && bytes[first] != 0x0D
+            let isContent = first < lineEnd && bytes[first] != UInt8(ascii: "#")
             if ended ? (startsDocument || isContent && !endsDocument) : (startsDocument && begun) {
                 if document == number { return start }
                 document += 1

@@ -100,6 +100,7 @@ public struct BrowserRuntime<Terminal: TerminalBackend> {
             registry: registry, modelName: modelName, width: size.width, height: size.height)
         state.colors = terminal.colors
         state.diffBySource = source.savesItsOwnText
+        state.membersTurnOff = source.membersTurnOff
         settings.apply(to: &state)
         if let later = describe?(&state) { describeLater(later) }
         if let notice = source.notice { state.note([state.message, notice].compactMap { $0 }.joined(separator: " — "), error: state.messageIsError) }

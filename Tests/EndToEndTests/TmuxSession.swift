@@ -65,7 +65,10 @@ final class TmuxSession {
     func send(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
 
     /// Types text literally.
-    func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
+    func type(_ text: String) throws {
+        // tmux reads an argument ending in `;` as the end of its command (and drops the `;`): `\;` is one.
+        try Self.tmux(["send-keys", "-t", name, "-l", text.hasSuffix(";") ? text.dropLast() + "\\;" : text])
+    }
 
     var isRunning: Bool { (try? Self.tmux(["has-session", "-t", name])) != nil }
 

@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 /// The real binary on YAML under tmux: a GitHub workflow and a Compose file, typed by their
-/// schemas from a local catalog, a value changed, an entry added and one deleted in the browser —
-/// and `git diff` shows exactly those lines, every other byte (comments, quoting, blank lines,
-/// anchors) as it was.
+/// schemas from a local catalog, their comments shown, a value changed, a comment written, an
+/// entry added and one deleted in the browser — and `git diff` shows exactly those lines, every
+/// other byte (comments, quoting, blank lines, anchors) as it was.
 @Suite("keepsake on YAML, under tmux", .serialized)
 struct YAMLTmuxTests {
     /// A copy of the YAML samples in a git repository of its own, committed; a config home with no catalog.
@@ -35,10 +35,19 @@ struct YAMLTmuxTests {
         let file = folder.appendingPathComponent(".github/workflows/ci.yml")
         let session = try TmuxSession(["--catalog", catalog.path, file.path], width: 110, height: 30, environment: environment)
         session.waitFor("the workflow typed by its schema") { $0.contains("Workflow") && $0.contains("YAML, shown as its data") }
+        // The file's comments, beside their members.
+        try session.find("SWIFT_VERSION", expectingPath: ".env.SWIFT_VERSION")
+        session.waitFor("a YAML comment beside its value") { $0.contains("\"6.0\"  // quoted: 6.0 would read as a number") }
         // A value: the runner.
         try session.find("ubuntu", expectingPath: ".jobs.build.\"runs-on\"")
         try session.replaceValue(with: "ubuntu-24.04")
         session.waitFor("the new runner") { $0.contains("\"ubuntu-24.04\"") }
+        // A comment: written after the runner, in YAML's `#`.
+        try session.type(";")
+        session.waitFor("the comment editor") { $0.contains("comment: ") }
+        try session.type("pinned")
+        try session.send("Enter")
+        session.waitFor("the comment beside the runner") { $0.contains("\"ubuntu-24.04\"  // pinned") }
         // An entry: the job's timeout, from the schema's menu of missing fields.
         try session.send("h")
         session.waitFor("the cursor on the job") { $0.contains(".jobs.build ") }
@@ -59,7 +68,7 @@ struct YAMLTmuxTests {
         session.waitForExit()
         #expect(try changedLines(in: folder) == [
             "-    runs-on: ubuntu-latest",
-            "+    runs-on: ubuntu-24.04",
+            "+    runs-on: ubuntu-24.04 # pinned",
             "-      - name: Upload logs",
             "-        if: failure()",
             "-        uses: actions/upload-artifact@v4",

@@ -28,6 +28,8 @@ struct YAMLLeadingPartTests {
         ("a: |\n  ---\n  text\nb: ---x\n---\t\nc: 3\n", 0, "---\t"),
         ("a: 1\n", 0, nil),
         ("a: 1\n---", 0, "---"),
+        // A CR alone ends a line (§5.4): what follows it after `...` is the next document.
+        ("|\n\n...\n\r-0-\n", 0, "-0-"),
     ])
     func aDocumentEndsWhereTheLinesSay(_ text: String, _ number: Int, _ next: String?) throws {
         let found = end(text, number)
@@ -45,6 +47,7 @@ struct YAMLLeadingPartTests {
         "a: 1\n---\nb: [1,\n  2]\n--- |\n  block\n---\n...\n%TAG !e! tag:example.com,2000:\n--- !e!x\nc: d\n",
         "---\n---\n# only a comment\n---\nx: \"two\n  lines\"\n",
         "- a\n... # end\n---\n- b\n...\n",
+        "%YAML2 .2\n|\n\n...\n\r-0-\n--\n",
     ])
     func thePartReadsAsTheWholeStreamDoes(_ text: String) throws {
         let whole = try YAMLStream(text)

@@ -113,4 +113,22 @@ struct CommentBrowsingTests {
         #expect(state.message?.contains("JSON has no comments") == true)
         #expect(state.document.text.string == #"{"a": 1}"#)
     }
+
+    /// A source that cannot save a member turned off (YAML): comments that read as members are
+    /// comments, shown beside their members; `c` says why it does nothing; `;` still writes one.
+    @Test func whereMembersDoNotTurnOffACommentedMemberIsACommentAndCSaysWhy() throws {
+        var state = try state(tsconfig, width: 160)
+        state.membersTurnOff = false
+        _ = press(&state, ":.compilerOptions<Enter>l")
+        #expect(row(state, "// jsx") == nil)
+        let text = screen(state)
+        #expect(text.contains("true  // \"jsx\": \"preserve\",   "), "\(text)")
+        let strict = try #require(row(state, "strict"))
+        state.cursor = strict
+        _ = press(&state, "c")
+        #expect(state.message?.contains("not turned off (commented out) here") == true)
+        #expect(state.document.text.string == tsconfig)
+        _ = press(&state, ";<C-u>on<Enter>")
+        #expect(state.document.text.string.contains("\"strict\": true,                                      /* on */\n"))
+    }
 }

@@ -92,7 +92,7 @@ extension JSONDocument {
     }
 
     /// The comment that starts in a gap on the line its value ends on (after its comma, if any).
-    private func trailingComment(of node: Node, gap: Gap, gapStart: Int) -> JSONComment? {
+    func trailingComment(of node: Node, gap: Gap, gapStart: Int) -> JSONComment? {
         guard let first = gap.comments.first, !hasLineBreak(gapStart..<first.range.lowerBound) else { return nil }
         return first
     }

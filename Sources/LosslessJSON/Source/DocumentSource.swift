@@ -48,6 +48,10 @@ public protocol DocumentSource: Sendable {
     /// The pending changes from `saved` to `document` as the save would write them, as the lines of
     /// a unified diff.
     func pendingDiff(of document: JSONDocument, since saved: JSONDocument) throws(DocumentSourceError) -> [String]
+
+    /// Whether a member turned off in the document (commented out, the browser's `c`) is saved as
+    /// such; a source that cannot write it so (YAML) refuses the key.
+    var membersTurnOff: Bool { get }
 }
 
 extension DocumentSource {
@@ -62,6 +66,9 @@ extension DocumentSource {
 
     /// The document's text is what is saved.
     public var savesItsOwnText: Bool { false }
+
+    /// The document's text is what is saved, members turned off included.
+    public var membersTurnOff: Bool { true }
 
     /// The document's text against the saved one's.
     public func pendingDiff(of document: JSONDocument, since saved: JSONDocument) throws(DocumentSourceError) -> [String] {

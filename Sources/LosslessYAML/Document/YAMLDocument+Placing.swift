@@ -158,12 +158,36 @@ extension YAMLDocument {
 
     /// The `-` of a block sequence's item.
     private func dashBefore(_ item: Int) throws(YAMLDocumentError) -> Int {
-        var offset = stream.nodes[item].range.lowerBound - 1
-        while offset >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(stream.bytes[offset]) { offset -= 1 }
-        guard offset >= 0, stream.bytes[offset] == UInt8(ascii: "-") else {
+        guard let offset = dash(before: item) else {
             throw .cannotEdit("the `-` of this item was not found (a comment between it and its value?)")
         }
         return offset
+    }
+
+    /// The `-` of a block sequence's item, if only white space and comments stand between them.
+    func dash(before item: Int) -> Int? {
+        let bytes = stream.bytes
+        var offset = stream.nodes[item].range.lowerBound - 1
+        while offset >= 0 {
+            if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) {
+                offset -= 1
+            } else if let hash = commentStart(onLineOf: offset), hash <= offset {
+                // Inside a comment (on the `-`'s line, or a line of its own): on before its `#`.
+                offset = hash - 1
+            } else {
+                break
+            }
+        }
+        return offset >= 0 && bytes[offset] == UInt8(ascii: "-") ? offset : nil
+    }
+
+    /// Where a comment starts on the line holding `offset`: its first `#` at the line's start or
+    /// after white space. Only for lines of block structure (indicators, properties), where no
+    /// quoted scalar can hold one.
+    private func commentStart(onLineOf offset: Int) -> Int? {
+        let start = lineContentStart(of: offset)
+        let bytes = stream.bytes
+        return (start...offset).first { bytes[$0] == UInt8(ascii: "#") && ($0 == start || bytes[$0 - 1] == 0x20 || bytes[$0 - 1] == 0x09) }
     }
 
     /// Where an empty value's text goes: just past its key's `:`, or its item's `-`.
@@ -182,12 +206,15 @@ extension YAMLDocument {
 
     /// Just past the `:` after a key.
     private func colonEnd(after key: Int) throws(YAMLDocumentError) -> Int {
+        guard let offset = colon(after: key) else { throw .cannotEdit("the `:` after this key was not found") }
+        return offset + 1
+    }
+
+    /// The `:` after a key, if only spaces and tabs stand between them.
+    func colon(after key: Int) -> Int? {
         var offset = stream.nodes[key].range.upperBound
         while offset < stream.bytes.count, stream.bytes[offset] == 0x20 || stream.bytes[offset] == 0x09 { offset += 1 }
-        guard offset < stream.bytes.count, stream.bytes[offset] == UInt8(ascii: ":") else {
-            throw .cannotEdit("the `:` after this key was not found")
-        }
-        return offset + 1
+        return offset < stream.bytes.count && stream.bytes[offset] == UInt8(ascii: ":") ? offset : nil
     }
 
     /// Where a node's own text starts: after its anchor and tag and the space after them.

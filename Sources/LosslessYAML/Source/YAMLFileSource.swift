@@ -1,9 +1,10 @@
 import LosslessJSON
 import Synchronization
 
-/// A YAML file as a document source: one document of its stream shown as its data (JSON's), and
-/// saved by making each change of the data an edit in place of the YAML — every byte the changes
-/// do not touch (comments, quoting, anchors, other documents) stays as it was.
+/// A YAML file as a document source: one document of its stream shown as its data (JSON's) with
+/// its comments, and saved by making each change of the data, and of a comment after a member,
+/// an edit in place of the YAML — every byte the changes do not touch (other comments, quoting,
+/// anchors, other documents) stays as it was.
 public struct YAMLFileSource: DocumentSource {
     /// The file ("-" for standard input, which cannot be saved in place).
     public private(set) var path: String
@@ -55,20 +56,9 @@ public struct YAMLFileSource: DocumentSource {
         let count = file.stream.documents.count
         let position = file.readsWholeStream ? (count > 1 ? " (document \(documentNumber) of \(count): --document picks another)" : "")
             : " (document \(documentNumber) of more, the rest not read: --document picks another)"
-        notice = "YAML, shown as its data" + position
-            + "; saving edits only the changed values in the file"
-        return try Self.projection(of: value, options: options)
-    }
-
-    /// The data as a JSON document (JSON5's spelling when it holds `.inf` or `.nan`).
-    static func projection(of value: JSONValue, options: JSONParseOptions) throws(DocumentSourceError) -> JSONDocument {
-        var shownOptions = options
-        shownOptions.syntax = JSONWriter.strictJSON(value) == nil ? .json5 : .json
-        do {
-            return try JSONDocument(JSONWriter.serialize(value, style: .pretty) + "\n", options: shownOptions)
-        } catch {
-            throw DocumentSourceError(.failed, "the data cannot be shown: \(error.message)")
-        }
+        notice = "YAML, shown as its data and comments" + position
+            + "; saving edits only the changed values and comments in the file"
+        return try YAMLProjection.document(of: value, comments: document.commentTextsByPath(), options: options)
     }
 
     public mutating func save(_ document: JSONDocument, since saved: JSONDocument, overrides: SaveOverrides) throws(DocumentSourceError) -> JSONDocument {
@@ -91,7 +81,7 @@ public struct YAMLFileSource: DocumentSource {
     private mutating func write(_ document: JSONDocument, to target: String, options: AtomicFileWriter.Options) throws(DocumentSourceError) {
         guard let file else { throw DocumentSourceError(.failed, "nothing was loaded") }
         let value = document.rootValue
-        let edited = try edits(to: value, failure: "nothing was saved")
+        let edited = try edits(to: document, failure: "nothing was saved")
         let bytes: [UInt8]
         do {
             bytes = try file.text(withPart: edited.document.stream.bytes)
@@ -109,14 +99,27 @@ public struct YAMLFileSource: DocumentSource {
         // What the view shows stays what the edits were made from: an alias's copy of an anchored
         // node changed in the file, not in the view, until it is loaded again.
         shown = value
-        if !edited.notes.isEmpty { news.say(edited.notes.joined(separator: "; ") + " (:e shows it)") }
+        var said = edited.notes.isEmpty ? [] : [edited.notes.joined(separator: "; ") + " (:e shows it)"]
+        if let unwritten = edited.unwrittenComments { said.append(unwritten) }
+        if !said.isEmpty { news.say(said.joined(separator: "; ")) }
     }
 
-    /// The YAML's edits that make the data shown at the last load or save into `value`.
-    private func edits(to value: JSONValue, failure: String) throws(DocumentSourceError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String]) {
+    /// The YAML's edits that make the data shown at the last load or save into `document`'s, and
+    /// the comments after its members and items into the ones it shows; with what of the
+    /// document's comments a save does not write.
+    private func edits(to document: JSONDocument, failure: String) throws(DocumentSourceError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String], unwrittenComments: String?) {
         guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
         do {
-            return try yaml.applying(changesFrom: shown, to: value, reader: AnyReader(reader))
+            let data = try yaml.applying(changesFrom: shown, to: document.rootValue, reader: AnyReader(reader))
+            // A document in a syntax without comments says nothing of them: the file keeps its own.
+            guard document.options.syntax.allowsComments else { return (data.document, data.edits, data.notes, nil) }
+            guard let comments = document.commentTextsByPath() else {
+                return (data.document, data.edits, data.notes, "comments were not compared (part of the view is not indexed): the file keeps its own")
+            }
+            let commented = try data.document.applying(comments: comments, reader: AnyReader(reader))
+            let unwritten = commented.leadingNotWritten == 0 ? nil
+                : "comments above \(commented.leadingNotWritten) member\(commented.leadingNotWritten == 1 ? "" : "s") differ from the file's and were not written (only the comment after a member is saved to YAML)"
+            return (commented.document, data.edits + commented.edits, data.notes, unwritten)
         } catch {
             throw DocumentSourceError(.failed, "\(shownInMessage(path)): \(error); \(failure)")
         }
@@ -125,11 +128,14 @@ public struct YAMLFileSource: DocumentSource {
     /// A save writes the YAML's own text, edited.
     public var savesItsOwnText: Bool { true }
 
+    /// YAML's members are not commented out and back in (the browser's `c`).
+    public var membersTurnOff: Bool { false }
+
     /// The edits a save would make in the YAML, as a unified diff of its lines (numbered as in the
     /// file: the part read is its start).
     public func pendingDiff(of document: JSONDocument, since saved: JSONDocument) throws(DocumentSourceError) -> [String] {
         guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
-        let made = try edits(to: document.rootValue, failure: "no diff")
+        let made = try edits(to: document, failure: "no diff")
         return JSONText.unifiedDiff(of: yaml.stream.bytes, edits: made.edits.map { ($0.range, $0.replacement) }, name: name)
     }
 

@@ -155,7 +155,7 @@ extension BrowserState {
     /// for the object) describes it.
     func placeholderRows(of object: Node, depth: Int, cache: inout AnnotationCache) -> [Row] {
         guard document.kind(object) == .object, expanded[object] != nil else { return [] }
-        let disabled = document.disabledMembers(of: object).map { Row(node: object, depth: depth, index: -1, parent: object, disabled: $0) }
+        let disabled = disabledMembers(of: object).map { Row(node: object, depth: depth, index: -1, parent: object, disabled: $0) }
         return disabled + missingFieldRows(of: object, depth: depth, cache: &cache)
     }
 

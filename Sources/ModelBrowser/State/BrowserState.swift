@@ -43,6 +43,9 @@ public struct BrowserState: Sendable {
     public var canSaveInPlace: Bool
     /// Whether the source saves a text of its own (YAML): `D` asks it for the pending diff.
     public var diffBySource = false
+    /// Whether members can be turned off (commented out) and on: not in a source that cannot
+    /// save them so (YAML), where comments that read as members are comments.
+    public var membersTurnOff = true
     /// The models the browser knows.
     public internal(set) var registry: ModelRegistry
     /// What is known about the root.

@@ -9,10 +9,15 @@ extension BrowserState {
         guard document.options.syntax.allowsComments, r < rows.count, let parent = rows[r].parent, !rows[r].isPlaceholder else { return nil }
         let comments = document.comments(of: rows[r].node, in: parent)
         // Members turned off have rows of their own.
-        let off = document.disabledMembers(of: parent).map(\.range)
+        let off = disabledMembers(of: parent).map(\.range)
         let all = (comments.leading + [comments.trailing].compactMap { $0 }).filter { comment in !off.contains { $0.contains(comment.range.lowerBound) } }
         guard !all.isEmpty else { return nil }
         return escapedForDisplay(all.map(document.commentText).filter { !$0.isEmpty }.joined(separator: " · "))
+    }
+
+    /// An object's members turned off (commented out), where the source keeps them so.
+    func disabledMembers(of object: Node) -> [DisabledMember] {
+        membersTurnOff ? document.disabledMembers(of: object) : []
     }
 
     /// Why comments cannot be written here, or nil when they can.
@@ -30,6 +35,10 @@ extension BrowserState {
         }
         if let refusal = commentsRefused {
             say(refusal, error: true)
+            return
+        }
+        guard membersTurnOff else {
+            say("members of this file are not turned off (commented out) here: d deletes one, and u brings it back", error: true)
             return
         }
         let objectPath = pathOfNode(parent)
