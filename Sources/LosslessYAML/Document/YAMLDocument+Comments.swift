@@ -218,9 +218,17 @@ extension YAMLDocument {
         return found
     }
 
-    /// A comment's text: after its `#`, white space trimmed.
+    /// A comment's text: after its `#`, white space trimmed (as the browser trims a comment's).
     func commentText(_ range: Range<Int>) -> String {
-        stream.text(range.dropFirst()).trimmedOfWhiteSpace
+        let bytes = stream.bytes
+        var lower = range.lowerBound + 1
+        var upper = range.upperBound
+        // Spaces and tabs at the ends, byte by byte; past them, other white space is Unicode's.
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        let text = stream.text(lower..<upper)
+        guard lower < upper, bytes[lower] >= 0x80 || bytes[upper - 1] >= 0x80 else { return text }
+        return text.trimmedOfWhiteSpace
     }
 
     /// The end of the line holding `offset`: its line break (a CR alone is one, §5.4), or the

@@ -130,6 +130,8 @@ public struct YAMLDocument: Sendable {
 
     /// A key as JSON's data names it: a string's text, another scalar's text, a collection's JSON.
     func keyText(_ node: Int) throws(YAMLDocumentError) -> String {
+        // A scalar's name is its text, whatever its type: no value needs making.
+        if case .scalar = stream.nodes[resolved(node)].kind { return stream.text(of: resolved(node)) }
         let value: JSONValue
         do {
             value = try stream.value(of: node)

@@ -8,7 +8,7 @@ public enum YAMLProjection {
     /// `.nan`).
     public static func document(of value: JSONValue, comments: [JSONPath: CommentTexts], options: JSONParseOptions) throws(DocumentSourceError) -> JSONDocument {
         var shownOptions = options
-        shownOptions.syntax = JSONWriter.strictJSON(value) == nil ? .json5 : .jsonc
+        shownOptions.syntax = holdsNonFiniteNumber(value) ? .json5 : .jsonc
         do {
             return try JSONDocument(text(of: value, comments: comments) + "\n", options: shownOptions)
         } catch {
@@ -23,6 +23,20 @@ public enum YAMLProjection {
         var out = ""
         write(value, comments: tree, indent: "", into: &out)
         return out
+    }
+
+    /// Whether a value holds `.inf` or `.nan`, which only JSON5 spells.
+    static func holdsNonFiniteNumber(_ value: JSONValue) -> Bool {
+        var pending = [value]
+        while let next = pending.popLast() {
+            switch next {
+            case .number(let number) where number.jsonLiteral == nil: return true
+            case .array(let elements): pending += elements
+            case .object(let object): pending += object.members.lazy.map(\.value)
+            default: break
+            }
+        }
+        return false
     }
 
     /// Comments along paths: only the branches leading to one.
