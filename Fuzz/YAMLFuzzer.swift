@@ -194,14 +194,18 @@ let samples: [JSONValue] = [
     42, -1.5, true, .null, .number(.infinity), ["k": "v", "n": 1], ["p", ["q", "r"]], [:], [],
 ]
 
-/// Every path in a value, the root first (at most 256).
+/// Every path in a value that addresses something, the root first (at most 256).
 func allPaths(_ value: JSONValue) -> [JSONPath] {
     var paths: [JSONPath] = []
     var pending: [(JSONPath, JSONValue)] = [(.root, value)]
     while let (path, value) = pending.popLast(), paths.count < 256 {
         paths.append(path)
         switch value {
-        case .object(let object): for member in object.members.reversed() { pending.append((path.appending(.key(member.key)), member.value)) }
+        case .object(let object):
+            // A name two members share (`1` and `"1"`) addresses the last of them.
+            for (position, member) in object.members.enumerated().reversed() where object.lastIndex(forKey: member.key) == position {
+                pending.append((path.appending(.key(member.key)), member.value))
+            }
         case .array(let items): for (index, item) in items.enumerated().reversed() { pending.append((path.appending(.index(index)), item)) }
         default: break
         }
