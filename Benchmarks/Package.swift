@@ -62,6 +62,7 @@ let package = Package(
                 .product(name: "LosslessJSON", package: "Keepsake"),
                 .product(name: "DictionaryStorage", package: "Keepsake"),
                 .product(name: "ModelBrowser", package: "Keepsake"),
+                .product(name: "LosslessYAML", package: "Keepsake"),
             ],
             path: "Benchmarks/ModelBrowserBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -147,16 +147,18 @@ func firstScreenBenchmark(_ size: String, _ path: String, seconds: Int, iteratio
     }
 }
 
+/// The keys `keyBenchmarks` measures by default.
+let standardKeyScripts: [(String, [Key])] = [
+    ("j (next row) near the top", [.down]),
+    ("G (last row of 300k+)", [.character("G")]),
+    ("l (expand a record)", [.character("l")]),
+    ("l then h (expand and collapse a record deep in the open array, one frame)", [.character("l"), .character("h")]),
+    ("J (next sibling)", [.character("J")]),
+    ("PgDn", [.pageDown]),
+]
+
 /// Key to frame, at the top, deep inside, and at the end of a document with the big array open.
-func keyBenchmarks(_ size: String, _ opened: BrowserState) {
-    let scripts: [(String, [Key])] = [
-        ("j (next row) near the top", [.down]),
-        ("G (last row of 300k+)", [.character("G")]),
-        ("l (expand a record)", [.character("l")]),
-        ("l then h (expand and collapse a record deep in the open array, one frame)", [.character("l"), .character("h")]),
-        ("J (next sibling)", [.character("J")]),
-        ("PgDn", [.pageDown]),
-    ]
+func keyBenchmarks(_ size: String, _ opened: BrowserState, scripts: [(String, [Key])] = standardKeyScripts) {
     for (name, keys) in scripts {
         Benchmark(
             "\(size): key to frame: \(name)",
@@ -343,6 +345,7 @@ func growingPartBenchmarks(_ size: String, _ path: String) {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    yamlBenchmarks()
     let path100 = generatedFile(megabytes: 100)
     firstScreenBenchmark("100 MB", path100, seconds: 30, iterations: 10)
 
