@@ -159,6 +159,10 @@ struct YAMLCommentTests {
             try view.apply(try #require(view.settingComment(of: node, in: container, to: text)))
         }
         try view.apply(.replace(at: ["jobs", "build", "steps", 0, "uses"], with: "actions/checkout@v5"))
+        // A member added, an item removed: their comments go and stay as the file's do, so no
+        // comment is found to differ.
+        try view.apply(.insertMember(in: ["jobs", "build"], key: "timeout-minutes", value: 10))
+        try view.apply(.remove(at: ["jobs", "build", "steps", 1]))
         let diff = try source.pendingDiff(of: view, since: loaded)
         #expect(diff.contains("+name: CI   # renamed") && diff.contains("+    runs-on: ubuntu-latest # the runner"))
         _ = try source.save(view, since: loaded, overrides: [])
@@ -167,6 +171,8 @@ struct YAMLCommentTests {
             .replacingOccurrences(of: "runs-on: ubuntu-latest", with: "runs-on: ubuntu-latest # the runner")
             .replacingOccurrences(of: "[main]  # only main", with: "[main]")
             .replacingOccurrences(of: "checkout@v4", with: "checkout@v5")
+            .replacingOccurrences(of: "      - run: |   # the script\n          make # not a comment: the script's text\n", with: "")
+            .replacingOccurrences(of: "    url: http://x#not-a-comment\n", with: "    url: http://x#not-a-comment\n    timeout-minutes: 10\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
         #expect(source.changesByOthers() == nil)
         // Saved again with nothing changed: nothing is written differently.

@@ -231,6 +231,32 @@ struct YAMLEditTests {
         #expect(throws: YAMLDocumentError.self) { try remove("a: 1\n", ".") }
         #expect(throws: YAMLDocumentError.self) { try remove("a: 1\n", ".b") }
     }
+
+    /// Several changes of one sequence in one save (the browser's): the items kept are found, so an
+    /// item changed and another removed are two edits — the other items' style and comments stay.
+    @Test(arguments: [
+        // Item 0 changed, item 1 removed.
+        ([["uses": "a@4"], ["run": "x"], ["name": "n", "with": ["k": 1]]] as JSONValue, [["uses": "a@5"], ["name": "n", "with": ["k": 1]]] as JSONValue,
+         "steps:\n  - uses: a@5   # pinned\n  - name: n\n    # above\n    with: {k: 1}\n"),
+        // Item 1 removed, one appended.
+        ([["uses": "a@4"], ["run": "x"], ["name": "n", "with": ["k": 1]]] as JSONValue, [["uses": "a@4"], ["name": "n", "with": ["k": 1]], "new"] as JSONValue,
+         "steps:\n  - uses: a@4   # pinned\n  - name: n\n    # above\n    with: {k: 1}\n  - new\n"),
+    ] as [(JSONValue, JSONValue, String)])
+    func changesOfOneSequenceStayEditsOfItsItems(_ old: JSONValue, _ new: JSONValue, _ expected: String) throws {
+        let text = "steps:\n  - uses: a@4   # pinned\n  - run: x\n  - name: n\n    # above\n    with: {k: 1}\n"
+        let before = try document(text)
+        #expect(try before.value() == ["steps": old])
+        let (after, edits, _) = try before.applying(changesFrom: ["steps": old], to: ["steps": new], reader: reader)
+        #expect(String(decoding: after.stream.bytes, as: UTF8.self) == expected)
+        #expect(edits.count == 2)
+    }
+
+    @Test func anItemPutBetweenOthersWritesTheSequenceAgain() throws {
+        let text = "list:\n  - a  # first\n  - b\n"
+        let (after, edits, _) = try document(text).applying(changesFrom: ["list": ["a", "b"]], to: ["list": ["a", "new", "b"]], reader: reader)
+        #expect(try after.value() == ["list": ["a", "new", "b"]])
+        #expect(edits.count == 1)
+    }
 }
 
 extension String {
@@ -240,4 +266,5 @@ extension String {
         guard let range = firstRange(of: target) else { return "<\(target) not found>" }
         return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
     }
+
 }

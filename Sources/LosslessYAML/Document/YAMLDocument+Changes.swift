@@ -33,7 +33,7 @@ extension YAMLDocument {
 
     /// The changes that make `old` into `new`, the smallest this walk finds: members removed,
     /// changed and added; a sequence's items changed in place, removed or appended (else the
-    /// sequence is written again).
+    /// sequence is written again: an item put between others).
     static func collect(from old: JSONValue, to new: JSONValue, at path: JSONPath, into changes: inout [Change]) {
         guard old != new else { return }
         switch (old, new) {
@@ -50,24 +50,67 @@ extension YAMLDocument {
                 }
             }
         case (.array(let before), .array(let after)):
-            let prefix = zip(before, after).prefix { $0 == $1 }.count
-            let suffix = zip(before[prefix...].reversed(), after[prefix...].reversed()).prefix { $0 == $1 }.count
-            let removed = before.count - prefix - suffix
-            let added = after.count - prefix - suffix
-            if removed == added {
-                for index in prefix..<(prefix + removed) {
-                    collect(from: before[index], to: after[index], at: path.appending(.index(index)), into: &changes)
-                }
-            } else if added == 0 {
-                for index in (prefix..<(prefix + removed)).reversed() { changes.append(.remove(path.appending(.index(index)))) }
-            } else if removed == 0, suffix == 0 {
-                for index in before.count..<after.count { changes.append(.set(path.appending(.index(index)), after[index])) }
-            } else {
-                changes.append(.set(path, new))
-            }
+            if !collectItems(from: before, to: after, at: path, into: &changes) { changes.append(.set(path, new)) }
         default:
             changes.append(.set(path, new))
         }
+    }
+}
+
+extension YAMLDocument {
+    /// The changes that make a sequence's items `before` into `after`: the items both keep found
+    /// by their longest common run (so a removal and a change in one save stay two edits), each gap
+    /// between them items changed in place, removed, or — after the last kept item — appended.
+    /// False when that cannot make it (an item put between others, or too many items to align).
+    static func collectItems(from before: [JSONValue], to after: [JSONValue], at path: JSONPath, into changes: inout [Change]) -> Bool {
+        let prefix = zip(before, after).prefix { $0 == $1 }.count
+        let suffix = zip(before[prefix...].reversed(), after[prefix...].reversed()).prefix { $0 == $1 }.count
+        let old = Array(before[prefix..<(before.count - suffix)]), new = Array(after[prefix..<(after.count - suffix)])
+        // Items both keep, in order (a longest common subsequence), as index pairs into old and new.
+        guard old.count * new.count <= 250_000 else { return false }
+        var lengths = [[Int32]](repeating: [Int32](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var kept: [(Int, Int)] = []
+        var (i, j) = (0, 0)
+        while i < old.count, j < new.count {
+            if old[i] == new[j] {
+                kept.append((i, j))
+                (i, j) = (i + 1, j + 1)
+            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        kept.append((old.count, new.count))
+        // Each gap before a kept item (and the one at the end): changed in place, removed, added.
+        var inPlace: [Change] = []
+        var removals: [Int] = []
+        var appended: [JSONValue] = []
+        var (oldStart, newStart) = (0, 0)
+        for (keptOld, keptNew) in kept {
+            let (oldGap, newGap) = (oldStart..<keptOld, newStart..<keptNew)
+            let paired = min(oldGap.count, newGap.count)
+            for t in 0..<paired {
+                collect(from: old[oldGap.lowerBound + t], to: new[newGap.lowerBound + t], at: path.appending(.index(prefix + oldGap.lowerBound + t)), into: &inPlace)
+            }
+            removals += (oldGap.lowerBound + paired..<oldGap.upperBound).map { prefix + $0 }
+            if newGap.count > paired {
+                // Only after every item kept can an item be added in place (an append).
+                guard keptOld == old.count, suffix == 0 else { return false }
+                appended += new[(newGap.lowerBound + paired)..<newGap.upperBound]
+            }
+            (oldStart, newStart) = (keptOld + 1, keptNew + 1)
+        }
+        changes += inPlace
+        changes += removals.reversed().map { .remove(path.appending(.index($0))) }
+        let length = before.count - removals.count
+        changes += appended.enumerated().map { .set(path.appending(.index(length + $0.offset)), $0.element) }
+        return true
     }
 }
 
