@@ -15,7 +15,7 @@
 //   inside the lines of the entry or collection it concerns; the text after it reads as YAML, its
 //   data is the old data with that one change (the edited path alone when aliases share the edit),
 //   every other document as it was. An edit refused (`cannotEdit`) is no finding: nothing changes;
-// - comments: see Support/YAMLComments.swift.
+// - comments, and several changes of the data in one save: see Support/YAMLComments.swift.
 import LosslessJSON
 import LosslessYAML
 
@@ -67,6 +67,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     checkComments(document, data, values, paths, &choice, bytes)
+    checkChanges(document, data, paths, &choice, bytes)
     return 0
 }
 

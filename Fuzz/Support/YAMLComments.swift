@@ -80,3 +80,34 @@ func oneLine(_ text: String?) -> String {
     (text ?? "").split(whereSeparator: \.isNewline).map { String(String($0.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed()) }
         .filter { !$0.isEmpty }.joined(separator: " ")
 }
+
+/// Several changes of the data in one save (the browser's): a value set and a member or item
+/// removed, made into edits at once (`applying(changesFrom:to:)`). Refused, or the data read back is
+/// the data asked for (unless an edit changed what aliases share: then its notes say so).
+func checkChanges(_ document: YAMLDocument, _ data: JSONValue, _ paths: [JSONPath], _ choice: inout Choice, _ bytes: [UInt8]) {
+    let first = paths[choice.next(paths.count)], second = paths[choice.next(paths.count)]
+    guard var wanted = data.replacing(first, with: samples[choice.next(samples.count)]) else { return }
+    if !second.isRoot, wanted.descendant(at: second) != nil, let removed = wanted.replacing(second, with: nil) { wanted = removed }
+    let made: (document: YAMLDocument, edits: [YAMLEdit], notes: [String])
+    do {
+        made = try document.applying(changesFrom: data, to: wanted, reader: reader)
+    } catch .cannotEdit {
+        return
+    } catch {
+        fail("changes of the data to \(JSONWriter.serialize(wanted).prefix(200)) failed: \(error)", bytes)
+    }
+    guard !made.edits.contains(where: \.changesAliases) else { return }
+    // A member added lands after the mapping's last (the browser's order may differ): compared as sets.
+    guard let now = try? made.document.value(), membersSorted(now) == membersSorted(wanted) else {
+        fail("changes of the data read back as other data than asked\n---\n" + String(decoding: made.document.stream.bytes, as: UTF8.self), bytes)
+    }
+}
+
+/// A value with every object's members in the order of their names (member order aside).
+func membersSorted(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .object(let object): .object(JSONObject(members: object.members.map { JSONObject.Member(key: $0.key, value: membersSorted($0.value)) }.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }))
+    case .array(let items): .array(items.map(membersSorted))
+    default: value
+    }
+}

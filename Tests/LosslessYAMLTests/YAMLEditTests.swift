@@ -251,6 +251,18 @@ struct YAMLEditTests {
         #expect(edits.count == 2)
     }
 
+    /// A CR alone ends a comment (§5.4): ` |-` after it is an empty literal block, which the reader
+    /// places at the text's end, away from its header — an edit of it is refused, never made wrong.
+    @Test func anEmptyBlockScalarPlacedAwayFromItsHeaderIsRefused() throws {
+        let text = "#YAM$ .\r |-\n"
+        #expect(try document(text).value() == "")
+        #expect {
+            _ = try set(text, ".", "x")
+        } throws: { error in
+            "\(error)".contains("nothing was changed")
+        }
+    }
+
     @Test func anItemPutBetweenOthersWritesTheSequenceAgain() throws {
         let text = "list:\n  - a  # first\n  - b\n"
         let (after, edits, _) = try document(text).applying(changesFrom: ["list": ["a", "b"]], to: ["list": ["a", "new", "b"]], reader: reader)

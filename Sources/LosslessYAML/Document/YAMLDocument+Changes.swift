@@ -20,9 +20,14 @@ extension YAMLDocument {
         var notes: [String] = []
         for change in changes {
             let made: (document: YAMLDocument, edit: YAMLEdit)
-            switch change {
-            case .set(let path, let value): made = try document.setting(path, to: value, reader: reader)
-            case .remove(let path): made = try document.removing(path, reader: reader)
+            do {
+                switch change {
+                case .set(let path, let value): made = try document.setting(path, to: value, reader: reader)
+                case .remove(let path): made = try document.removing(path, reader: reader)
+                }
+            } catch .noValue(let path, let reason) where edits.contains(where: \.changesAliases) {
+                // An earlier change edited an anchored node, and what its aliases show changed with it.
+                throw .cannotEdit("\(path) changed with an anchored value an earlier change of this save edited (\(reason)): save that change first, then make this one again")
             }
             document = made.document
             edits.append(made.edit)

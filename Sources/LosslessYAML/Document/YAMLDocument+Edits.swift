@@ -118,7 +118,8 @@ extension YAMLDocument {
                 // Aliases of the edited node change with it: only the edited value can be checked
                 // (and that the data still reads: a `<<` must still merge a mapping).
                 _ = try after.value()
-                if let value, try after.value(at: path) != value {
+                // The data reads (above); no value at the path is a value that did not read back.
+                if let value, (try? after.value(at: path)) != value {
                     throw YAMLDocumentError.cannotEdit("the value at \(path) would not read back as written; nothing was changed")
                 }
             } else if try after.value() != expected {

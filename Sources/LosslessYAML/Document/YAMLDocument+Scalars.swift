@@ -31,6 +31,9 @@ extension YAMLDocument {
     private func blockText(_ string: String, replacing index: Int, folded: Bool) -> String? {
         let node = stream.nodes[index]
         let header = ownStart(index)
+        // The reader places an empty block scalar at its mark (past a CR-broken header, say): without
+        // its `|` or `>` where it stands, its header cannot be rewritten in place.
+        guard header < stream.bytes.count, stream.bytes[header] == UInt8(ascii: "|") || stream.bytes[header] == UInt8(ascii: ">") else { return nil }
         let headerEnd = stream.lineEnd(of: header)
         var indicators = header + 1
         while indicators < headerEnd, "+-0123456789".utf8.contains(stream.bytes[indicators]) { indicators += 1 }
