@@ -44,6 +44,12 @@ extension YAMLDocument {
         switch (old, new) {
         case (.object(let before), .object(let after)):
             let (beforeByName, afterByName) = (MembersByName(before), MembersByName(after))
+            // Two members sharing a name (`1` and `"1"`, `~` and `""`) cannot be told apart by it:
+            // the mapping is written again (its check refuses what YAML cannot hold).
+            guard beforeByName.namesAreUnique, afterByName.namesAreUnique else {
+                changes.append(.set(path, new))
+                return
+            }
             for member in before.members where afterByName[member.key] == nil {
                 changes.append(.remove(path.appending(.key(member.key))))
             }
@@ -136,6 +142,12 @@ private struct MembersByName {
         positions.reserveCapacity(object.count)
         for (position, member) in object.members.enumerated() { positions[Array(member.key.utf8)] = position }
         self.positions = positions
+    }
+
+    /// Whether no two members share a name.
+    var namesAreUnique: Bool {
+        if let positions { return positions.count == object.count }
+        return Set(object.members.map { Array($0.key.utf8) }).count == object.count
     }
 
     subscript(key: String) -> JSONValue? {
