@@ -235,57 +235,6 @@ struct Choice: RandomNumberGenerator {
     mutating func next(_ count: Int) -> Int { Int(next() % UInt64(max(1, count))) }
 }
 
-extension JSONValue {
-    /// The value at a path, or nil.
-    func descendant(at path: JSONPath) -> JSONValue? {
-        var current = self
-        for component in path.components {
-            switch (current, component) {
-            case (.object(let object), .key(let key)):
-                guard let next = object[key] else { return nil }
-                current = next
-            case (.array(let items), _):
-                guard let index = component.arrayIndex, index < items.count else { return nil }
-                current = items[index]
-            default: return nil
-            }
-        }
-        return current
-    }
-
-    /// This value with the value at a path replaced, added, or removed (nil).
-    func replacing(_ path: JSONPath, with replacement: JSONValue?) -> JSONValue? {
-        guard let first = path.components.first else { return replacement ?? .null }
-        let rest = JSONPath(Array(path.components.dropFirst()))
-        switch (self, first) {
-        case (.object(var object), .key(let key)):
-            if rest.isRoot {
-                object[key] = replacement
-            } else {
-                guard let child = object[key], let changed = child.replacing(rest, with: replacement) else { return nil }
-                object[key] = changed
-            }
-            return .object(object)
-        case (.array(var items), _):
-            guard let index = first.arrayIndex, index <= items.count else { return nil }
-            if rest.isRoot {
-                if let replacement {
-                    if index == items.count { items.append(replacement) } else { items[index] = replacement }
-                } else {
-                    guard index < items.count else { return nil }
-                    items.remove(at: index)
-                }
-            } else {
-                guard index < items.count, let changed = items[index].replacing(rest, with: replacement) else { return nil }
-                items[index] = changed
-            }
-            return .array(items)
-        default:
-            return nil
-        }
-    }
-}
-
 func fail(_ message: String, _ bytes: [UInt8]) -> Never {
     print("FUZZ FAILURE: \(message)\ninput (\(bytes.count) bytes): \(bytes.prefix(200).map { String($0, radix: 16) }.joined(separator: " "))")
     fatalError(message)  // libFuzzer records the crashing input

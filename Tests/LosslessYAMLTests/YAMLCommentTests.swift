@@ -109,13 +109,19 @@ struct YAMLCommentTests {
         #expect(try setting(text, ["items", 0, "k"], "ok") == "f: {a: 1, b: 2}\nbase: &b {x: 1}\nm:\n  <<: *b\nitems:\n  - k: v # ok\ne:\n  : empty key\n")
     }
 
-    /// What the browser shows of a YAML text: the source's view of it, through a file.
-    func shown(_ text: String) throws -> JSONDocument {
+    /// A YAML file of `text` and the browser's source of it, loaded; the file is removed after `body`.
+    func withSource<T>(_ text: String, _ body: (inout YAMLFileSource, JSONDocument, String) throws -> T) throws -> T {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-comments-\(UUID().uuidString).yaml").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         var source = YAMLFileSource(path: path)
-        return try source.load(progress: LoadProgress())
+        let loaded = try source.load(progress: LoadProgress())
+        return try body(&source, loaded, path)
+    }
+
+    /// What the browser shows of a YAML text: the source's view of it, through a file.
+    func shown(_ text: String) throws -> JSONDocument {
+        try withSource(text) { _, view, _ in view }
     }
 
     /// The browser's view is the data as JSON with comments, each where the browser reads a
@@ -145,68 +151,58 @@ struct YAMLCommentTests {
     /// The browser's `;` on a YAML member: the save writes that comment, and the value changed
     /// beside it, and nothing else.
     @Test func aCommentEditedInTheViewIsSavedAsAYAMLCommentAlone() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-comments-\(UUID().uuidString).yaml").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(workflow.utf8).write(to: URL(fileURLWithPath: path))
-        var source = YAMLFileSource(path: path)
-        #expect(!source.membersTurnOff)
-        let loaded = try source.load(progress: LoadProgress())
-        var view = loaded
-        for (target, text) in [(["name"] as JSONPath, "renamed"), (["jobs", "build", "runs-on"], "the runner"), (["on", "push", "branches"], "")] {
-            let node = try #require(view.node(at: target))
-            let parent = try #require(target.parent)
-            let container = try #require(view.node(at: parent))
-            try view.apply(try #require(view.settingComment(of: node, in: container, to: text)))
+        try withSource(workflow) { source, loaded, path in
+            #expect(!source.membersTurnOff)
+            var view = loaded
+            for (target, text) in [(["name"] as JSONPath, "renamed"), (["jobs", "build", "runs-on"], "the runner"), (["on", "push", "branches"], "")] {
+                let node = try #require(view.node(at: target))
+                let parent = try #require(target.parent)
+                let container = try #require(view.node(at: parent))
+                try view.apply(try #require(view.settingComment(of: node, in: container, to: text)))
+            }
+            try view.apply(.replace(at: ["jobs", "build", "steps", 0, "uses"], with: "actions/checkout@v5"))
+            // A member added, an item removed: their comments go and stay as the file's do, so no
+            // comment is found to differ.
+            try view.apply(.insertMember(in: ["jobs", "build"], key: "timeout-minutes", value: 10))
+            try view.apply(.remove(at: ["jobs", "build", "steps", 1]))
+            let diff = try source.pendingDiff(of: view, since: loaded)
+            #expect(diff.contains("+name: CI   # renamed") && diff.contains("+    runs-on: ubuntu-latest # the runner"))
+            _ = try source.save(view, since: loaded, overrides: [])
+            let expected = workflow
+                .replacingOccurrences(of: "# the name shown", with: "# renamed")
+                .replacingOccurrences(of: "runs-on: ubuntu-latest", with: "runs-on: ubuntu-latest # the runner")
+                .replacingOccurrences(of: "[main]  # only main", with: "[main]")
+                .replacingOccurrences(of: "checkout@v4", with: "checkout@v5")
+                .replacingOccurrences(of: "      - run: |   # the script\n          make # not a comment: the script's text\n", with: "")
+                .replacingOccurrences(of: "    url: http://x#not-a-comment\n", with: "    url: http://x#not-a-comment\n    timeout-minutes: 10\n")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+            #expect(source.changesByOthers() == nil)
+            // Saved again with nothing changed: nothing is written differently.
+            let reloaded = try source.load(progress: LoadProgress())
+            _ = try source.save(reloaded, since: reloaded, overrides: [])
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
         }
-        try view.apply(.replace(at: ["jobs", "build", "steps", 0, "uses"], with: "actions/checkout@v5"))
-        // A member added, an item removed: their comments go and stay as the file's do, so no
-        // comment is found to differ.
-        try view.apply(.insertMember(in: ["jobs", "build"], key: "timeout-minutes", value: 10))
-        try view.apply(.remove(at: ["jobs", "build", "steps", 1]))
-        let diff = try source.pendingDiff(of: view, since: loaded)
-        #expect(diff.contains("+name: CI   # renamed") && diff.contains("+    runs-on: ubuntu-latest # the runner"))
-        _ = try source.save(view, since: loaded, overrides: [])
-        let expected = workflow
-            .replacingOccurrences(of: "# the name shown", with: "# renamed")
-            .replacingOccurrences(of: "runs-on: ubuntu-latest", with: "runs-on: ubuntu-latest # the runner")
-            .replacingOccurrences(of: "[main]  # only main", with: "[main]")
-            .replacingOccurrences(of: "checkout@v4", with: "checkout@v5")
-            .replacingOccurrences(of: "      - run: |   # the script\n          make # not a comment: the script's text\n", with: "")
-            .replacingOccurrences(of: "    url: http://x#not-a-comment\n", with: "    url: http://x#not-a-comment\n    timeout-minutes: 10\n")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
-        #expect(source.changesByOthers() == nil)
-        // Saved again with nothing changed: nothing is written differently.
-        let reloaded = try source.load(progress: LoadProgress())
-        _ = try source.save(reloaded, since: reloaded, overrides: [])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
     }
 
     @Test func aCommentAboveAMemberChangedInTheViewIsNotWrittenAndTheSaveSaysSo() throws {
         let text = "# about a\na: 1  # one\nb: 2\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-comments-\(UUID().uuidString).yaml").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        var source = YAMLFileSource(path: path)
-        let loaded = try source.load(progress: LoadProgress())
-        var view = loaded
-        let shownText = Array(view.text.string(0..<view.text.count).utf8)
-        let at = try #require(shownText.indices.first { shownText[$0...].starts(with: Array("  \"b\"".utf8)) })
-        try view.apply(JSONSplice(offset: at, removed: [], inserted: Array("  // about b\n".utf8)))
-        #expect(view.commentTextsByPath()?[["b"]] == CommentTexts(leading: ["about b"]))
-        _ = try source.save(view, since: loaded, overrides: [])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
-        #expect(source.changesByOthers()?.contains("comments above 1 member differ from the file's and were not written") == true)
+        try withSource(text) { source, loaded, path in
+            var view = loaded
+            let shownText = Array(view.text.string(0..<view.text.count).utf8)
+            let at = try #require(shownText.indices.first { shownText[$0...].starts(with: Array("  \"b\"".utf8)) })
+            try view.apply(JSONSplice(offset: at, removed: [], inserted: Array("  // about b\n".utf8)))
+            #expect(view.commentTextsByPath()?[["b"]] == CommentTexts(leading: ["about b"]))
+            _ = try source.save(view, since: loaded, overrides: [])
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+            #expect(source.changesByOthers()?.contains("comments above 1 member differ from the file's and were not written") == true)
+        }
     }
 
     /// A document in a syntax without comments (a caller's own, strict JSON) says nothing of them.
     @Test func aSaveOfStrictJSONKeepsTheFilesComments() throws {
-        let text = "a: 1  # one\nb: 2  # two\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-comments-\(UUID().uuidString).yaml").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        var source = YAMLFileSource(path: path)
-        let loaded = try source.load(progress: LoadProgress())
-        _ = try source.save(try JSONDocument("{\"a\": 1, \"b\": 3}"), since: loaded, overrides: [])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "a: 1  # one\nb: 3  # two\n")
+        try withSource("a: 1  # one\nb: 2  # two\n") { source, loaded, path in
+            _ = try source.save(try JSONDocument("{\"a\": 1, \"b\": 3}"), since: loaded, overrides: [])
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "a: 1  # one\nb: 3  # two\n")
+        }
     }
 }

@@ -147,33 +147,6 @@ func firstScreenBenchmark(_ size: String, _ path: String, seconds: Int, iteratio
     }
 }
 
-/// The keys `keyBenchmarks` measures by default.
-let standardKeyScripts: [(String, [Key])] = [
-    ("j (next row) near the top", [.down]),
-    ("G (last row of 300k+)", [.character("G")]),
-    ("l (expand a record)", [.character("l")]),
-    ("l then h (expand and collapse a record deep in the open array, one frame)", [.character("l"), .character("h")]),
-    ("J (next sibling)", [.character("J")]),
-    ("PgDn", [.pageDown]),
-]
-
-/// Key to frame, at the top, deep inside, and at the end of a document with the big array open.
-func keyBenchmarks(_ size: String, _ opened: BrowserState, scripts: [(String, [Key])] = standardKeyScripts) {
-    for (name, keys) in scripts {
-        Benchmark(
-            "\(size): key to frame: \(name)",
-            configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 2_000)
-        ) { benchmark in
-            var state = opened
-            // Land somewhere in the middle first for "deep" positions.
-            for _ in 0..<1000 { _ = update(&state, .key(.pageDown)) }
-            measureKeysToFrame(benchmark, from: state, keys: keys) { state in
-                if state.cursor >= state.rowCount - 1 { _ = update(&state, .key(.character("g"))) }
-            }
-        }
-    }
-}
-
 /// Edits deep in the open array: the commit, undo/redo and deleting a record, each to its frame.
 ///
 /// Every iteration really edits (the document keeps growing pieces and the undo stack grows), so

@@ -14,6 +14,12 @@ public struct CommentTexts: Sendable, Hashable {
 
     /// Whether there are none.
     public var isEmpty: Bool { leading.isEmpty && trailing == nil }
+
+    /// A comment's text without the white space at its ends — the one rule every syntax's comments
+    /// are read by, so that a comment read from one text compares equal to the same read from another.
+    public static func trimmed(_ text: some StringProtocol) -> String {
+        String(String(text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+    }
 }
 
 extension JSONDocument {

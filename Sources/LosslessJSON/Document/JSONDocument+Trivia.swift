@@ -112,8 +112,7 @@ extension JSONDocument {
     /// A comment's text without its markers and the white space around it.
     public func commentText(_ comment: JSONComment) -> String {
         let inner = comment.isBlock ? (comment.range.lowerBound + 2)..<max(comment.range.lowerBound + 2, comment.range.upperBound - 2) : (comment.range.lowerBound + 2)..<comment.range.upperBound
-        let text = self.text.string(inner)
-        return String(text.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+        return CommentTexts.trimmed(self.text.string(inner))
     }
 }
 

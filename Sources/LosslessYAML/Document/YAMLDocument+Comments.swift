@@ -58,7 +58,7 @@ extension YAMLDocument {
         guard let from = place.commentFrom else {
             throw .cannotEdit("keepsake cannot place a comment after \(path): \(place.noPlace)")
         }
-        let wanted = (text ?? "").split(whereSeparator: \.isNewline).map(\.trimmedOfWhiteSpace).filter { !$0.isEmpty }.joined(separator: " ")
+        let wanted = (text ?? "").split(whereSeparator: \.isNewline).map(CommentTexts.trimmed).filter { !$0.isEmpty }.joined(separator: " ")
         let existing = comment(from: from, header: place.header)
         let bytes = stream.bytes
         if wanted.isEmpty {
@@ -228,7 +228,7 @@ extension YAMLDocument {
         while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
         let text = stream.text(lower..<upper)
         guard lower < upper, bytes[lower] >= 0x80 || bytes[upper - 1] >= 0x80 else { return text }
-        return text.trimmedOfWhiteSpace
+        return CommentTexts.trimmed(text)
     }
 
     /// The end of the line holding `offset`: its line break (a CR alone is one, §5.4), or the
@@ -252,12 +252,5 @@ extension YAMLDocument {
     /// comments above it are this document's).
     var documentStart: Int {
         stream.documents[..<min(number, stream.documents.count)].reversed().lazy.compactMap(\.root).first.map { stream.nodes[$0].range.upperBound } ?? 0
-    }
-}
-
-extension StringProtocol {
-    /// The text without white space at its ends (as the browser reads a comment's text).
-    fileprivate var trimmedOfWhiteSpace: String {
-        String(String(drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
     }
 }

@@ -1,9 +1,9 @@
-import LosslessJSON
-
+/// Values inside a value by path, and the value with one of them replaced, added or removed — what
+/// an edit is checked against before and after it is made.
 extension JSONValue {
     /// This value with the value at `path` replaced, added (a new member; the item after the
     /// last) or removed (`nil`); nil when the path leads nowhere.
-    func replacing(_ path: JSONPath, with replacement: JSONValue?) -> JSONValue? {
+    public func replacing(_ path: JSONPath, with replacement: JSONValue?) -> JSONValue? {
         guard let first = path.components.first else { return replacement ?? .null }
         let rest = JSONPath(Array(path.components.dropFirst()))
         switch self {
@@ -36,14 +36,14 @@ extension JSONValue {
     }
 
     /// This value with a member appended to the object at `path`.
-    func replacing(_ path: JSONPath, appending key: String, _ value: JSONValue) -> JSONValue? {
+    public func replacing(_ path: JSONPath, appending key: String, _ value: JSONValue) -> JSONValue? {
         guard case .object(var object)? = descendant(at: path) else { return nil }
         object.append(key: key, value: value)
         return replacing(path, with: .object(object))
     }
 
     /// The value at `path`, or nil.
-    func descendant(at path: JSONPath) -> JSONValue? {
+    public func descendant(at path: JSONPath) -> JSONValue? {
         var current = self
         for component in path.components {
             switch (current, component) {
