@@ -15,7 +15,8 @@
 //   inside the lines of the entry or collection it concerns; the text after it reads as YAML, its
 //   data is the old data with that one change (the edited path alone when aliases share the edit),
 //   every other document as it was. An edit refused (`cannotEdit`) is no finding: nothing changes;
-// - comments, and several changes of the data in one save: see Support/YAMLComments.swift.
+// - comments, and several changes of the data in one save: see Support/YAMLComments.swift;
+// - a large file's start (its first screen) shows only what the whole holds: Support/YAMLStart.swift.
 import LosslessJSON
 import LosslessYAML
 
@@ -47,12 +48,13 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     checkLeadingParts(stream, values, bytes)
+    var choice = Choice(bytes)
+    checkStart(values, &choice, bytes)
     guard let first = values.first, let data = first, let document = try? YAMLDocument(stream, document: 0), document.root != nil else { return 0 }
     // No-op identity.
     if let same = try? document.applying(changesFrom: data, to: data, reader: reader), same.document.stream.bytes != bytes {
         fail("no change of the data changed the bytes", bytes)
     }
-    var choice = Choice(bytes)
     let paths = allPaths(data)
     let path = paths[choice.next(paths.count)]
     let newValue = samples[choice.next(samples.count)]

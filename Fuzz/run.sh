@@ -68,7 +68,7 @@ sources_of() {
   case $1 in
     Commented | JSON5) echo "Fuzz/SyntaxFuzzer.swift Fuzz/Support/EditScripts.swift" ;;
     Edit) echo "Fuzz/EditFuzzer.swift Fuzz/Support/EditScripts.swift" ;;
-    YAML) echo "Fuzz/YAMLFuzzer.swift Fuzz/Support/YAMLComments.swift" ;;
+    YAML) echo "Fuzz/YAMLFuzzer.swift Fuzz/Support/YAMLComments.swift Fuzz/Support/YAMLStart.swift" ;;
     *) echo "Fuzz/${1}Fuzzer.swift" ;;
   esac
 }

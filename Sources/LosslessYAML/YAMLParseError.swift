@@ -12,6 +12,9 @@ public struct YAMLParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String { "\(line):\(column): \(message)" }
+
+    /// The reading was stopped by its progress's `cancel()` (nothing wrong with the text).
+    public static let cancelled = YAMLParseError("reading was cancelled", line: 0, column: 0)
 }
 
 extension String {

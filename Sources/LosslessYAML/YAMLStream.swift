@@ -1,3 +1,5 @@
+import LosslessJSON
+
 /// A YAML stream read into located nodes: every node's kind, style, bytes and properties, in text
 /// order, and the documents the stream holds. The text is kept as it was read; nothing is
 /// rewritten. A `YAMLSyntaxReader` reads the syntax (libfyaml: YAML 1.2, its test suite passed);
@@ -20,8 +22,9 @@ public struct YAMLStream: Sendable {
     }
 
     /// Reads a YAML stream from its bytes (UTF-8; a byte order mark is skipped) with `reader`:
-    /// by default libfyaml in a child process (`YAMLReaderProcess.standard`).
-    public init(bytes: [UInt8], reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLParseError) {
+    /// by default libfyaml in a child process (`YAMLReaderProcess.standard`). The reading is
+    /// told to `progress`, whose `cancel()` stops it (`YAMLParseError.cancelled`).
+    public init(bytes: [UInt8], reader: some YAMLSyntaxReader = YAMLReaderProcess.standard, progress: JSONParseProgress? = nil) throws(YAMLParseError) {
         self.bytes = bytes
         guard bytes.count < YAMLNode.maximumOffset else {
             throw YAMLParseError("this YAML text is \(bytes.count) bytes: keepsake reads YAML up to 4 GiB", line: 1, column: 1)
@@ -32,7 +35,7 @@ public struct YAMLStream: Sendable {
         if let (offset, reason) = Self.firstUnprintable(bytes) {
             throw error(reason, at: offset)
         }
-        var builder = YAMLNodeBuilder(stream: self)
+        var builder = YAMLNodeBuilder(stream: self, progress: progress)
         do {
             try reader.read(bytes, into: &builder)
         } catch {

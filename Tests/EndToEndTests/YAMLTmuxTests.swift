@@ -117,4 +117,53 @@ struct YAMLTmuxTests {
             "+    restart: always",
         ])
     }
+
+    /// A YAML text of `items` records, each with a comment after its key and a block scalar.
+    func records(_ items: Int) -> String {
+        "# records\nitems:\n" + (0..<items).map { "  item\($0):   # item \($0)\n    value: \($0)\n    note: |\n      text \($0)\n" }.joined()
+    }
+
+    @Test func aLargeFileShowsItsStartAtOnceThenTheWholeAndSavesOneLine() throws {
+        // 4 MB, made large for the test (`KEEPSAKE_LARGE_FILE`): its first megabyte shows while
+        // the whole is read.
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("records.yaml")
+        let count = 60_000
+        let text = records(count)
+        try Data(text.utf8).write(to: file)
+        let session = try TmuxSession([file.path], width: 110, height: 30, environment: ["KEEPSAKE_LARGE_FILE": "100000"])
+        session.waitFor("the first screen, comments and all") { $0.contains("items") && $0.contains("// records") }
+        try session.send("j")
+        try session.send("l")
+        session.waitFor("the first records") { $0.contains("item0") && $0.contains("// item 0") }
+        try session.send("G")
+        session.waitFor("the last record, once the whole is in place", timeout: 60) { $0.contains(".items.item\(count - 1) ") && !$0.contains("…  ") }
+        try session.send("l")
+        try session.send("j")
+        session.waitFor("its value") { $0.contains(".items.item\(count - 1).value ") }
+        try session.replaceValue(with: "7")
+        try session.save()
+        try session.send("q")
+        session.waitForExit()
+        let last = "    value: \(count - 1)\n"
+        #expect(try String(contentsOf: file, encoding: .utf8) == String(text.dropLast(last.utf8.count + "    note: |\n      text \(count - 1)\n".utf8.count)) + "    value: 7\n    note: |\n      text \(count - 1)\n")
+    }
+
+    @Test func aLargeFileThatIsNotYAMLShowsItsStartReadOnlyAndSaysWhere() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.yaml")
+        let text = records(40_000) + "\tbroken: tab\n"
+        try Data(text.utf8).write(to: file)
+        let lines = text.utf8.filter { $0 == 0x0A }.count
+        let session = try TmuxSession(shell: "'\(TmuxSession.binary)' '\(file.path)'; echo \"exit status $?\"; sleep 60", width: 110, height: 30, environment: ["KEEPSAKE_LARGE_FILE": "100000"])
+        session.waitFor("the error, with the start still shown", timeout: 60) { $0.contains("⚠ start only") && $0.contains("bad.yaml:\(lines):1: invalid tab") && $0.contains("// records") }
+        try session.send("j")
+        try session.send("Enter")
+        session.waitFor("the refusal") { $0.contains("read-only: only the start of the file is shown") }
+        try session.send("q")
+        session.waitFor("the exit") { $0.contains("exit status") }
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
 }

@@ -51,6 +51,11 @@ struct ScreenTests {
             let grid = renderLoading(indexing, width: width, height: height, colors: true)
             #expect(grid.width == width && grid.height == height)
         }
+        // Work not counted in bytes (a YAML document made into the view): the phase, no bar.
+        let making = LoadingProgress(sourceName: "/data/huge.yaml", phase: .making, done: 0, total: 0)
+        #expect(making.summary == "making the view")
+        let text = renderLoading(making, width: 60, height: 12, colors: false).text
+        #expect(text.contains("making the view…") && !text.contains("%") && !text.contains("░") && !text.contains("MB"), "\(text)")
     }
 
     @Test func resizeTo40x10And20x5() throws {

@@ -143,6 +143,7 @@ public enum AtomicFileWriter {
             // A file removed since it was read counts as changed.
             guard let lock, expected.matches(JSONFileOrigin(lock.info, path: path)) else { throw .changedOnDisk(path: path) }
             if let contents = expected.contents, !lock.holds(contents) { throw .changedOnDisk(path: path) }
+            if let bytes = expected.contentBytes, !lock.holds(bytes) { throw .changedOnDisk(path: path) }
         }
         if let lock, lock.info.st_nlink > 1 {
             switch options.hardLinks {

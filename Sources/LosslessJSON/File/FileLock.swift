@@ -66,12 +66,22 @@ final class FileLock {
 
     /// Whether the locked file holds exactly `contents` (read back through the lock's descriptor).
     func holds(_ contents: JSONText) -> Bool {
-        guard Int(info.st_size) == contents.count else { return false }
+        holds(count: contents.count) { contents.forEachChunk($0) }
+    }
+
+    /// Whether the locked file holds exactly `bytes`.
+    func holds(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in holds(count: buffer.count) { chunk in chunk(buffer) } }
+    }
+
+    /// Whether the locked file holds exactly the `count` bytes `chunks` gives, in order.
+    func holds(count: Int, _ chunks: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Bool {
+        guard Int(info.st_size) == count else { return false }
         let chunkSize = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var offset = 0
         var same = true
-        contents.forEachChunk { expected in
+        chunks { expected in
             var done = 0
             while same, done < expected.count {
                 let wanted = min(chunkSize, expected.count - done)

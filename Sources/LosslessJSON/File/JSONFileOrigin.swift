@@ -18,6 +18,8 @@ public struct JSONFileOrigin: Sendable, Hashable {
     /// What the file held then, when known: a save compares the file with it under the lock, so a
     /// change that kept the size and the modification time is still caught.
     var contents: JSONText?
+    /// The same, held as an array by a reader that keeps its text so (YAML's): not a second copy.
+    var contentBytes: [UInt8]?
 
     /// The state of the file at `path` now, or `nil` if it does not exist.
     static func current(path: String) -> JSONFileOrigin? {
@@ -40,6 +42,15 @@ public struct JSONFileOrigin: Sendable, Hashable {
         #endif
         mode = UInt32(info.st_mode) & 0o7777
         self.contents = contents
+    }
+
+    /// The same origin with `bytes` as what the file held — the caller's own copy of the text it
+    /// read, shared rather than held twice — in place of what it remembered.
+    public func remembering(_ bytes: [UInt8]) -> JSONFileOrigin {
+        var origin = self
+        origin.contents = nil
+        origin.contentBytes = bytes
+        return origin
     }
 
     /// Whether the file at `path` is still this file, unchanged since it was recorded (by its

@@ -13,7 +13,7 @@ public final class JSONParseProgress: Sendable {
     private let prefix = Mutex<(generation: Int, prefix: IndexPrefix?)>((0, nil))
 
     /// Bytes between reports.
-    static let stride = 4 << 20
+    public static let stride = 4 << 20
     /// Bytes between this parse's reports (tests make them frequent).
     let reportStride: Int
 
@@ -56,6 +56,12 @@ public final class JSONParseProgress: Sendable {
     /// Publishes what the parse has indexed so far.
     func publish(_ published: IndexPrefix) {
         prefix.withLock { $0 = ($0.generation + 1, published) }
+    }
+
+    /// Records that a reader of another syntax has read `bytes` bytes; returns false when it
+    /// should stop.
+    public func record(bytesRead bytes: Int) -> Bool {
+        report(bytes, values: 0)
     }
 
     /// Records progress; returns false when the parse should stop.

@@ -180,6 +180,9 @@ public final class LoadProgress: Sendable {
         case reading
         /// Parsing and indexing them.
         case indexing
+        /// Making what was read into what is shown (another syntax's data as JSON's); its work
+        /// is not counted in bytes.
+        case making = "making the view"
     }
 
     /// Where the load is: its phase and the bytes done of the total in that phase.

@@ -86,14 +86,14 @@ public struct JSONFileSource: DocumentSource {
     }
 
     /// Whether `path` is a regular file of `slowLoadThreshold` bytes or more.
-    static func isLarge(_ path: String) -> Bool {
+    public static func isLarge(_ path: String) -> Bool {
         var info = stat()
         return path != "-" && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) >= slowLoadThreshold
     }
 
     /// The first `previewSize` bytes of a file (fewer if it is shorter); nil when it cannot be
     /// read (the whole load then says why).
-    static func start(of path: String) -> [UInt8]? {
+    public static func start(of path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

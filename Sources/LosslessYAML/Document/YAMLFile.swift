@@ -18,20 +18,30 @@ public struct YAMLFile: Sendable {
 
     /// Reads the file at `path` ("-" for standard input): the whole stream, or with `document`
     /// only its documents through that one (0-based) — the rest of a large stream is not read,
-    /// parsed or held, and a save writes it back unchanged.
-    public init(path: String, through document: Int? = nil, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLFileError) {
+    /// parsed or held, and a save writes it back unchanged. The reading is told to `progress`,
+    /// whose `cancel()` stops it (`JSONFileError.cancelled`).
+    public init(path: String, through document: Int? = nil, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard, progress: LoadProgress? = nil) throws(YAMLFileError) {
         let storage: JSONBytes
+        var read: JSONFileOrigin?
+        let isMapped: Bool
         do {
             if document != nil, let mapped = try JSONFileReader.mapIfLarge(path: path, minimumSize: Self.mappingThreshold) {
                 // A mapped file cut short by another writer reads as zeros, not a SIGBUS.
                 MappedFileGuard.install()
-                (storage, origin) = (mapped.bytes, mapped.origin)
+                (storage, read, isMapped) = (mapped.bytes, mapped.origin, true)
             } else {
-                (storage, origin) = try JSONFileReader.read(path: path)
+                isMapped = false
+                (storage, read) = try JSONFileReader.read(path: path, progress: progress.map { progress in
+                    { done, total in
+                        progress.report(.reading, done: done, total: total)
+                        return !progress.isCancelled
+                    }
+                })
             }
         } catch {
             throw .file(error)
         }
+        progress?.report(.indexing, done: 0, total: storage.count)
         self.path = path
         // The lines say where the document ends (the storage's bytes are read while it lives).
         let partEnd = withExtendedLifetime(storage) {
@@ -41,18 +51,21 @@ public struct YAMLFile: Sendable {
         // the lines misjudge, or not YAML before that line) is dropped and the whole stream read,
         // so its error is the whole stream's.
         if let document, partEnd < storage.count,
-            let part = try? YAMLStream(bytes: withExtendedLifetime(storage) { Array(storage.buffer[0..<partEnd]) }, reader: reader),
+            let part = try? YAMLStream(bytes: withExtendedLifetime(storage) { Array(storage.buffer[0..<partEnd]) }, reader: reader, progress: progress?.parse),
             part.documents.count == document + 1 {
-            (stream, rest) = (part, .stored(storage, from: partEnd))
+            (origin, stream, rest) = (read, part, .stored(storage, from: partEnd))
             return
         }
         // Nothing follows the stream: the file's bytes are let go once copied, before the parse,
-        // not held twice (a local would live to the end of its scope).
+        // not held twice (a local would live to the end of its scope) — nor by the origin, which
+        // remembers a file read whole (not a mapped one) by the copy.
         let bytes = Self.copied(consume storage)
+        if !isMapped { read = read?.remembering(bytes) }
+        origin = read
         do {
-            stream = try YAMLStream(bytes: bytes, reader: reader)
+            stream = try YAMLStream(bytes: bytes, reader: reader, progress: progress?.parse)
         } catch {
-            throw .invalid(path: path, error)
+            throw error == .cancelled ? .file(.cancelled(path: path)) : .invalid(path: path, error)
         }
         rest = .owned([])
     }
@@ -101,7 +114,9 @@ public struct YAMLFile: Sendable {
     /// The file as it is after `written` — `text(withPart:)` of `document`'s stream, an edit of
     /// the part read — was saved at `path` with `origin`: the rest is the written text's.
     public func saved(_ document: YAMLDocument, written: [UInt8], origin: JSONFileOrigin?, path: String) -> YAMLFile {
-        YAMLFile(path: path, origin: origin, stream: document.stream, rest: .owned(written[document.stream.bytes.count...]))
+        // The written text is held anyway (the rest is a slice of it): the next save compares the
+        // file with it.
+        YAMLFile(path: path, origin: origin?.remembering(written), stream: document.stream, rest: .owned(written[document.stream.bytes.count...]))
     }
 
     /// Its document `number` (0-based).

@@ -1,3 +1,5 @@
+import LosslessJSON
+
 /// Builds a stream's located nodes from its events: each node's full range is found from its
 /// tokens (an anchor's `&`, a quote and an alias's `*` are outside them; a block scalar's header is
 /// found after the token before it; a block collection ends with its last entry).
@@ -14,11 +16,20 @@ struct YAMLNodeBuilder: YAMLEventSink {
     /// The node each anchor name last named.
     private var anchors: [String: Int] = [:]
 
-    init(stream: YAMLStream) {
+    /// Told how far the reading has come, about every `JSONParseProgress.stride` bytes.
+    private let progress: JSONParseProgress?
+    private var nextReport = JSONParseProgress.stride
+
+    init(stream: YAMLStream, progress: JSONParseProgress? = nil) {
         self.stream = stream
+        self.progress = progress
     }
 
     mutating func take(_ event: YAMLEvent) throws(YAMLParseError) {
+        if let progress, event.token.upperBound >= nextReport {
+            nextReport = event.token.upperBound + JSONParseProgress.stride
+            guard progress.record(bytesRead: event.token.upperBound) else { throw YAMLParseError.cancelled }
+        }
         switch event.kind {
         case .documentStart:
             // An anchor names nodes of its own document only (§3.2.2.2).

@@ -33,16 +33,32 @@ public struct YAMLFileSource: DocumentSource {
     public var name: String { documentNumber == 0 ? path : "\(path) (document \(documentNumber))" }
     public var layout: RootLayout { .document }
     public var canSaveInPlace: Bool { path != "-" }
-    public var loadsSlowly: Bool { false }
+    /// A large file (`JSONFileSource.slowLoadThreshold`) shows its start while the whole is read.
+    public var loadsSlowly: Bool { JSONFileSource.isLarge(path) }
+
+    /// A large file's start — the document shown as far as the first megabyte holds it whole
+    /// (`YAMLDocument.leadingPart`), with its comments — shown read-only while the whole is read.
+    public func preview() -> JSONDocument? {
+        guard loadsSlowly, let start = JSONFileSource.start(of: path) else { return nil }
+        let complete = start.count < JSONFileSource.previewSize
+        guard let part = YAMLDocument.leadingPart(of: start, document: documentNumber, complete: complete, reader: AnyReader(reader)) else { return nil }
+        // A start whose data does not read (an alias bomb, a duplicate key) waits for the whole
+        // load, which says why.
+        guard let value = try? part.value() else { return nil }
+        return try? YAMLProjection.document(of: value, comments: part.commentTextsByPath(), options: options)
+    }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
         let file: YAMLFile
         let document: YAMLDocument
         let value: JSONValue
         do {
-            file = try YAMLFile(path: path, through: documentNumber, reader: AnyReader(reader))
+            file = try YAMLFile(path: path, through: documentNumber, reader: AnyReader(reader), progress: progress)
+            progress.report(.making, done: 0, total: 0)
             document = try file.document(documentNumber)
             value = try document.value()
+        } catch YAMLFileError.file(.cancelled) {
+            throw DocumentSourceError(.cancelled, "\(path): loading was cancelled")
         } catch let error as YAMLFileError {
             throw DocumentSourceError(.failed, error.description)
         } catch let error as YAMLParseError {

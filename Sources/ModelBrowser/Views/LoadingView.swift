@@ -29,6 +29,10 @@ public struct LoadingProgress: Sendable, Hashable {
 
     /// Whole percent done in this phase (0–100).
     public var percent: Int { total > 0 ? min(100, max(0, done * 100 / total)) : 100 }
+
+    /// The phase and how far it has come, for a title: `indexing 40%`, or only the phase where
+    /// its work is not counted.
+    public var summary: String { total > 0 ? "\(phase.rawValue) \(percent)%" : phase.rawValue }
 }
 
 /// Draws the loading screen: the title bar, then the phase, a bar and the percentage in the middle,
@@ -45,12 +49,19 @@ public func renderLoading(_ progress: LoadingProgress, width: Int, height: Int, 
     grid.put(truncated(title, to: grid.width), x: 0, y: 0, style: style(.title, bold: true, reverse: true))
     guard grid.height > 1 else { return grid }
 
+    let y = max(1, min(grid.height - 1, grid.height / 2 - 1))
+    guard progress.total > 0 else {
+        // Work not counted in bytes: the phase alone.
+        let label = progress.phase.rawValue + "…"
+        grid.put(truncated(label, to: grid.width), x: max(0, (grid.width - displayWidth(label)) / 2), y: y, style: style(.normal, bold: true))
+        putHint(below: y, in: &grid, style: style(.hint), keys: keys)
+        return grid
+    }
     let label = progress.phase.rawValue + " "
     let figure = " \(progress.percent)%"
     let sizes = "\(megabytes(progress.done)) of \(megabytes(progress.total)) MB"
     let barWidth = max(0, min(50, grid.width - displayWidth(label) - displayWidth(figure) - 4))
     let filled = barWidth * progress.percent / 100
-    let y = max(1, min(grid.height - 1, grid.height / 2 - 1))
     var x = max(0, (grid.width - displayWidth(label) - barWidth - displayWidth(figure)) / 2)
     x += grid.put(label, x: x, y: y, style: style(.normal, bold: true))
     x += grid.put(String(repeating: "█", count: filled), x: x, y: y, style: style(.string))
@@ -59,11 +70,15 @@ public func renderLoading(_ progress: LoadingProgress, width: Int, height: Int, 
     if y + 1 < grid.height {
         grid.put(truncated(sizes, to: grid.width), x: max(0, (grid.width - displayWidth(sizes)) / 2), y: y + 1, style: style(.dim))
     }
-    if y + 3 < grid.height {
-        let hint = keys.hints(for: .loading)
-        grid.put(truncated(hint, to: grid.width), x: max(0, (grid.width - displayWidth(hint)) / 2), y: y + 3, style: style(.hint))
-    }
+    putHint(below: y, in: &grid, style: style(.hint), keys: keys)
     return grid
+}
+
+/// How to cancel, two lines below the progress.
+private func putHint(below y: Int, in grid: inout Grid, style: Style, keys: KeyTable) {
+    guard y + 3 < grid.height else { return }
+    let hint = keys.hints(for: .loading)
+    grid.put(truncated(hint, to: grid.width), x: max(0, (grid.width - displayWidth(hint)) / 2), y: y + 3, style: style)
 }
 
 /// Bytes as whole megabytes (10⁶), for the loading screen.

@@ -56,7 +56,7 @@ private func drawTitle(_ state: BrowserState, _ grid: inout Grid, _ area: Rect, 
     }
     let count = state.problems.count
     let errors = state.checkPending ? "checking…  " : count == 0 ? "" : "⚠ \(count) schema error\(count == 1 ? "" : "s") (!)  "
-    let loading = state.partialLoad.map { $0.failure == nil ? "\($0.progress.phase.rawValue) \($0.progress.percent)%…  " : "⚠ start only  " } ?? ""
+    let loading = state.partialLoad.map { $0.failure == nil ? "\($0.progress.summary)…  " : "⚠ start only  " } ?? ""
     let marker = loading + errors + (state.isModified ? "● modified " : "")
     let room = max(0, area.width - displayWidth(marker) - 1)
     let sourceRoom = max(4, room - displayWidth(" keepsake  ") - displayWidth(modelText))
