@@ -207,6 +207,9 @@ struct YAMLEditTests {
         #expect(try set("a:  # none yet\nb: 1\n", ".a", "x") == "a: x  # none yet\nb: 1\n")
         #expect(try set("-\n- b\n", ".[0]", "x") == "- x\n- b\n")
         #expect(try set("a:\nb: 1\n", ".a", ["k": 1]) == "a:\n  k: 1\nb: 1\n")
+        // A flow mapping's key may stand without its `:` (§7.4.2): the value brings one.
+        #expect(try set("runtime: {runtime}\n", ".runtime.runtime", "node") == "runtime: {runtime: node}\n")
+        #expect(try set("{a, b: 2}\n", ".a", [1, 2]) == "{a: [1, 2], b: 2}\n")
     }
 
     @Test func anAnchorNamesNodesOfItsOwnDocumentOnly() throws {

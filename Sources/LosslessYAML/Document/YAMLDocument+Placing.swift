@@ -43,7 +43,7 @@ extension YAMLDocument {
         var text: String
         if node.range.isEmpty, node.kind == .scalar(.plain) {
             // An empty value (`key:`, `-`) is written after its indicator.
-            let at = try emptyValuePosition(location)
+            let (at, indicator) = try emptyValuePosition(location)
             let written: String
             if !nested {
                 written = " " + (try scalarText(value, replacing: index, notes: &notes))
@@ -55,7 +55,7 @@ extension YAMLDocument {
                 // An item: after `- `, its later lines at the column the first starts at.
                 written = " " + writer.block(value, column: stream.column(of: at) + 1)
             }
-            return YAMLEdit(range: at..<at, text: written, notes: notes)
+            return YAMLEdit(range: at..<at, text: indicator + written, notes: notes)
         }
         if !nested {
             let scalar = try scalarText(value, replacing: index, notes: &notes)
@@ -191,8 +191,16 @@ extension YAMLDocument {
     }
 
     /// Where an empty value's text goes: just past its key's `:`, or its item's `-`.
-    private func emptyValuePosition(_ location: Location) throws(YAMLDocumentError) -> Int {
-        if let key = location.key { return try colonEnd(after: key) }
+    /// Where an empty value is written, and the indicator written before it: `:` after a flow
+    /// mapping's key that stands without one (`{a, b}` holds two nulls).
+    private func emptyValuePosition(_ location: Location) throws(YAMLDocumentError) -> (offset: Int, indicator: String) {
+        if let key = location.key {
+            if let colon = colon(after: key) { return (colon + 1, "") }
+            if let container = location.container, stream.nodes[container].kind == .mapping(flow: true) {
+                return (stream.nodes[key].range.upperBound, ":")
+            }
+            throw .cannotEdit("the `:` after this key was not found")
+        }
         guard let container = location.container, stream.nodes[container].kind == .sequence(flow: false) else {
             throw .cannotEdit("an empty value here cannot be written in place yet")
         }
@@ -201,7 +209,7 @@ extension YAMLDocument {
         guard offset > 0, stream.bytes[offset - 1] == UInt8(ascii: "-") else {
             throw .cannotEdit("the `-` of this empty item was not found")
         }
-        return offset
+        return (offset, "")
     }
 
     /// Just past the `:` after a key.
