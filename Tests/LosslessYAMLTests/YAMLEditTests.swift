@@ -125,6 +125,20 @@ struct YAMLEditTests {
         #expect(edit.notes.contains { $0.contains("<< merge") })
     }
 
+    @Test func aChangeInsideWhatAMergeBringsWritesThatMemberHere() throws {
+        // gcloud's command specs: a track's item merges the GA item and changes its help.
+        let text = "- &GA\n  a: 1\n  h:\n    b: B\n    c: C\n- <<: *GA\n  a: 2\n"
+        let set = try document(text).setting(JSONPath(parsing: ".[1].h.b"), to: "x", reader: reader)
+        #expect(String(decoding: set.document.stream.bytes, as: UTF8.self) == text + "  h:\n    b: x\n    c: C\n")
+        #expect(try set.document.value(at: JSONPath(parsing: ".[0].h.b")) == "B")
+        let added = try document(text).setting(JSONPath(parsing: ".[1].h.d"), to: 4, reader: reader)
+        #expect(String(decoding: added.document.stream.bytes, as: UTF8.self) == text + "  h:\n    b: B\n    c: C\n    d: 4\n")
+        let removed = try document(text).removing(JSONPath(parsing: ".[1].h.c"), reader: reader)
+        #expect(String(decoding: removed.document.stream.bytes, as: UTF8.self) == text + "  h:\n    b: B\n")
+        // The merged member itself still cannot be removed here: the merge would bring it back.
+        #expect(throws: YAMLDocumentError.self) { try document(text).removing(JSONPath(parsing: ".[1].h"), reader: reader) }
+    }
+
     // MARK: Replacing with collections
 
     @Test func aCollectionIsWrittenInTheStyleOfItsPlace() throws {

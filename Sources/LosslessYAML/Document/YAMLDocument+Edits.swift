@@ -80,6 +80,11 @@ extension YAMLDocument {
     /// aliases share — the rest of the document as it was. A failed check throws; nothing is
     /// written anywhere.
     public func setting(_ path: JSONPath, to value: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
+        if let (member, inside) = try mergedMember(around: path) {
+            // Inside what a merge brings: the member is written here with the change, overriding
+            // the merged one (which others may merge too), as a merged member set here is.
+            return try setting(member, to: try changed(member, at: inside, to: value), reader: reader)
+        }
         let edit = try edit(setting: path, to: value)
         let before = try readValue()
         var expected = before.replacing(path, with: value)
@@ -93,6 +98,10 @@ extension YAMLDocument {
     /// Removes the member or item at `path` (see `edit(removing:)`) and checks the result as
     /// `setting` does.
     public func removing(_ path: JSONPath, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
+        if let (member, inside) = try mergedMember(around: path) {
+            // Inside what a merge brings: the member is written here without it (see `setting`).
+            return try setting(member, to: try changed(member, at: inside, to: nil), reader: reader)
+        }
         let edit = try edit(removing: path)
         let expected = try readValue().replacing(path, with: nil)
         return (try checked(edit, path: path, value: nil, expected: expected, reader: reader), edit)
@@ -133,6 +142,27 @@ extension YAMLDocument {
             throw .cannotEdit("\(error)")
         }
         return after
+    }
+
+    /// The member a `<<` merge brings that `path` (or the member it would add) lies inside, and
+    /// the rest of the path; nil when the path is not inside one (or is the merged member itself).
+    private func mergedMember(around path: JSONPath) throws(YAMLDocumentError) -> (member: JSONPath, inside: JSONPath)? {
+        // Most paths pass no merge: one look says so.
+        let probe = (try? locate(path)) ?? path.parent.flatMap { try? locate($0) }
+        guard probe?.merged == true else { return nil }
+        for count in 1..<max(1, path.components.count) {
+            let member = JSONPath(Array(path.components.prefix(count)))
+            if try locate(member).merged { return (member, JSONPath(Array(path.components.dropFirst(count)))) }
+        }
+        return nil
+    }
+
+    /// The data at `member` with the value at `inside` it set to `value` (removed for nil).
+    private func changed(_ member: JSONPath, at inside: JSONPath, to value: JSONValue?) throws(YAMLDocumentError) -> JSONValue {
+        guard let result = try self.value(at: member).replacing(inside, with: value) else {
+            throw .cannotEdit("\(JSONPath(member.components + inside.components)) could not be changed inside what a << merge brings")
+        }
+        return result
     }
 
     /// An entry holding an anchor that an alias outside it names cannot go: the alias would name
