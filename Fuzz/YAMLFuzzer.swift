@@ -88,18 +88,11 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
         case .set(let target, let value):
             path = target
             edit = try document.edit(setting: target, to: value)
-            if let parent = target.parent, case .key(let key)? = target.components.last, (try? document.locate(target))?.merged == true,
-                case .object(var object)? = data.replacing(target, with: nil)?.descendant(at: parent) {
-                // A merged member set here is written in this mapping, after its own members.
-                object.append(key: key, value: value)
-                expected = data.replacing(parent, with: .object(object))
-            } else {
-                expected = data.replacing(target, with: value)
-            }
+            expected = mergedMemberWritten(document, data, target, value) ?? data.replacing(target, with: value)
         case .remove(let target):
             path = target
             edit = try document.edit(removing: target)
-            expected = data.replacing(target, with: nil)
+            expected = mergedMemberWritten(document, data, target, nil) ?? data.replacing(target, with: nil)
         }
     } catch .cannotEdit {
         return
@@ -110,8 +103,10 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
     guard edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else { fail("\(change): the edit stands outside the text: \(edit.range)", bytes) }
     // Confined: inside the lines of the entry's collection (the root's, for the root); an edit
     // through an alias or a merge lands in the anchored node, somewhere in the document.
-    let shared = edit.changesAliases
-    let scope = shared ? confinement(of: .root, in: document) : confinement(of: path, in: document)
+    // An anchor moved out of a removed entry lands at its first alias, anywhere after it.
+    let shared = edit.changesAliases || edit.notes.contains { $0.hasPrefix("the anchor &") }
+    // A change inside what a merge brings writes that merged member in the merging mapping.
+    let scope = shared ? confinement(of: .root, in: document) : confinement(of: mergedMember(document, path) ?? path, in: document)
     guard scope.contains(edit.range.lowerBound) || scope.upperBound == edit.range.lowerBound, edit.range.upperBound <= scope.upperBound else {
         fail("\(change): the edit \(edit.range) leaves the lines \(scope) of what it changes", bytes)
     }
@@ -132,6 +127,26 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
         if !refused { fail("\(change): the library gave out an edit its own check should have refused: \(problem)", bytes) }
         refusals += 1
     }
+}
+
+/// The data after a change at or inside a member a `<<` merge brings: that member is written in
+/// the merging mapping, after its own members, with the change (nil: the path passes no merge;
+/// a merged member itself cannot be removed, which the library refuses).
+func mergedMemberWritten(_ document: YAMLDocument, _ data: JSONValue, _ target: JSONPath, _ value: JSONValue?) -> JSONValue? {
+    guard let member = mergedMember(document, target), let parent = member.parent, case .key(let key)? = member.components.last,
+        let changed = member == target ? value : data.descendant(at: member)?.replacing(JSONPath(Array(target.components.dropFirst(member.components.count))), with: value),
+        case .object(var object)? = data.replacing(member, with: nil)?.descendant(at: parent)
+    else { return nil }
+    object.append(key: key, value: changed)
+    return data.replacing(parent, with: .object(object))
+}
+
+/// The shortest part of `target` (or `target` itself) that a `<<` merge brings, if any.
+func mergedMember(_ document: YAMLDocument, _ target: JSONPath) -> JSONPath? {
+    let probe = (try? document.locate(target)) ?? target.parent.flatMap { try? document.locate($0) }
+    guard probe?.merged == true else { return nil }
+    return (1...max(1, target.components.count)).lazy.map { JSONPath(Array(target.components.prefix($0))) }
+        .first { (try? document.locate($0))?.merged == true }
 }
 
 /// Edits refused (written nowhere) by the library's check so far in this run.

@@ -2,6 +2,8 @@
 // screen): the input cut at a byte the input chooses, when it shows a start, shows only what the
 // whole document holds there — every scalar equal to the whole's, an array's first items, members
 // the whole has (not checked for order: a merge key's members stand where the merge puts them).
+// (The library checks its start against a longer start the same way; this checks it against the
+// whole.)
 import LosslessJSON
 import LosslessYAML
 
@@ -21,7 +23,12 @@ private func isStart(_ part: JSONValue, of whole: JSONValue) -> Bool {
     case (.array(let items), .array(let all)):
         return items.count <= all.count && zip(items, all).allSatisfy { isStart($0, of: $1) }
     case (.object(let members), .object(let all)):
-        return members.allSatisfy { member in all[member.key].map { isStart(member.value, of: $0) } ?? false }
+        // Members are matched where they stand when the names agree there (two members may share
+        // a name: an empty key and a tagged empty one), else by name.
+        return members.count <= all.count && members.enumerated().allSatisfy { index, member in
+            let found = all.members[index].key == member.key ? all.members[index].value : all[member.key]
+            return found.map { isStart(member.value, of: $0) } ?? false
+        }
     default:
         return part == whole
     }

@@ -31,10 +31,11 @@ extension YAMLStream {
         bytes[lineStart(of: offset)..<offset].allSatisfy { $0 == 0x20 }
     }
 
-    /// The text's line break: `\r\n` when its first line ends so, else `\n`.
+    /// The text's line break: its first line's (`\r\n`, `\r` or `\n`), `\n` for one line.
     var newline: String {
         guard lineStarts.count > 1 else { return "\n" }
         let end = Int(lineStarts[1]) - 1
+        if bytes[end] == 0x0D { return "\r" }
         return end > 0 && bytes[end - 1] == 0x0D ? "\r\n" : "\n"
     }
 

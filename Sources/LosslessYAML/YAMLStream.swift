@@ -30,7 +30,10 @@ public struct YAMLStream: Sendable {
             throw YAMLParseError("this YAML text is \(bytes.count) bytes: keepsake reads YAML up to 4 GiB", line: 1, column: 1)
         }
         var starts: [UInt32] = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(UInt32(offset + 1)) }
+        // A line break is LF, CRLF or a CR alone (§5.4).
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A || byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A) {
+            starts.append(UInt32(offset + 1))
+        }
         lineStarts = starts
         if let (offset, reason) = Self.firstUnprintable(bytes) {
             throw error(reason, at: offset)

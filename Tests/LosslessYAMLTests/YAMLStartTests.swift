@@ -62,6 +62,9 @@ struct YAMLStartTests {
 
         """,
         "a: 1\r\nb:\r\n  - x\r\n  - |\r\n    text\r\n    more\r\nc: 'it''s'\r\n",
+        // A merge whose members the mapping overrides further on (a start that stopped before
+        // the override would show the merged value).
+        "base: &b\n  image: alpine\n  ports: [80]\nweb:\n  <<: *b\n  name: web\n  tier: front\n  ports: [8080]\nlast: 1\n",
     ]
 
     @Test(arguments: texts)

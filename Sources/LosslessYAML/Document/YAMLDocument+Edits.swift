@@ -8,6 +8,17 @@ extension YAMLDocument {
     /// the last when the path names one past what is there.
     public func edit(setting path: JSONPath, to value: JSONValue) throws(YAMLDocumentError) -> YAMLEdit {
         guard root != nil else { return try editEmptyDocument(setting: path, to: value) }
+        // The value already there: nothing to write (a style the writer would choose — `'on'`
+        // quoted for YAML 1.1's readers — is not forced on it). No value there: an addition.
+        if let location = try? locate(path), (try? stream.value(of: location.node)) == value {
+            let at = stream.nodes[location.node].range.lowerBound
+            return YAMLEdit(range: at..<at, replacement: [])
+        }
+        if let (member, inside) = try mergedMember(around: path) {
+            // Inside what a merge brings: the member is written here with the change, overriding
+            // the merged one (which others may merge too), as a merged member set here is.
+            return try edit(setting: member, to: try changed(member, at: inside, to: value))
+        }
         do {
             let location = try locate(path)
             if location.merged, let parent = path.parent, case .key(let key)? = path.components.last {
@@ -35,12 +46,28 @@ extension YAMLDocument {
     /// The edit that removes the member or item at `path`.
     public func edit(removing path: JSONPath) throws(YAMLDocumentError) -> YAMLEdit {
         guard let parent = path.parent else { throw .cannotEdit("the root cannot be removed (set it instead)") }
+        if let (member, inside) = try mergedMember(around: path) {
+            // Inside what a merge brings: the member is written here without it.
+            return try edit(setting: member, to: try changed(member, at: inside, to: nil))
+        }
         let location = try locate(path)
         guard !location.merged else {
             throw .cannotEdit("\(path) comes from a << merge: remove it from the merged mapping, or set it here to override it")
         }
         guard let container = location.container else { throw .cannotEdit("the root cannot be removed") }
-        try refuseRemovingAnchorsInUse(location)
+        let move = try anchorMove(outOf: location)
+        let cut = try cut(location, at: path, from: container, in: parent)
+        guard let move else { return cut }
+        guard move.range.lowerBound >= cut.range.upperBound else {
+            throw .cannotEdit("it holds the anchor its first alias outside it names on the same line: remove or replace that alias first")
+        }
+        // One run: the cut, the text up to the alias as it was, the alias written as its node.
+        let between = stream.bytes[cut.range.upperBound..<move.range.lowerBound]
+        return YAMLEdit(range: cut.range.lowerBound..<move.range.upperBound, replacement: cut.replacement + between + move.replacement, notes: cut.notes + move.notes)
+    }
+
+    /// The cut of the entry at `location` (`path`) from its collection.
+    private func cut(_ location: Location, at path: JSONPath, from container: Int, in parent: JSONPath) throws(YAMLDocumentError) -> YAMLEdit {
         let node = stream.nodes[container]
         let isMapping = if case .mapping = node.kind { true } else { false }
         let entries = stream.entries(of: container)
@@ -81,8 +108,7 @@ extension YAMLDocument {
     /// written anywhere.
     public func setting(_ path: JSONPath, to value: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
         if let (member, inside) = try mergedMember(around: path) {
-            // Inside what a merge brings: the member is written here with the change, overriding
-            // the merged one (which others may merge too), as a merged member set here is.
+            // Checked as the member it writes (see `edit(setting:to:)`).
             return try setting(member, to: try changed(member, at: inside, to: value), reader: reader)
         }
         let edit = try edit(setting: path, to: value)
@@ -99,7 +125,7 @@ extension YAMLDocument {
     /// `setting` does.
     public func removing(_ path: JSONPath, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
         if let (member, inside) = try mergedMember(around: path) {
-            // Inside what a merge brings: the member is written here without it (see `setting`).
+            // Checked as the member it writes (see `edit(removing:)`).
             return try setting(member, to: try changed(member, at: inside, to: nil), reader: reader)
         }
         let edit = try edit(removing: path)
@@ -165,18 +191,47 @@ extension YAMLDocument {
         return result
     }
 
-    /// An entry holding an anchor that an alias outside it names cannot go: the alias would name
-    /// nothing.
-    private func refuseRemovingAnchorsInUse(_ location: Location) throws(YAMLDocumentError) {
+    /// An entry removed that holds an anchor which aliases outside it name would leave them naming
+    /// nothing: the anchor moves to the first of them, written as the data it named (`&name` and
+    /// the value, in the style of the alias's place), so every alias keeps its data — as a
+    /// round-trip library writes a shared node where it first appears. Nil when no alias outside
+    /// names an anchor inside. Refused where the move would lose something: two anchors in use,
+    /// tags or anchors inside the anchored node, or an alias used as a key.
+    private func anchorMove(outOf location: Location) throws(YAMLDocumentError) -> YAMLEdit? {
         let first = location.key ?? location.node
         let end = stream.nodes[location.node].next
+        var inUse: [(anchored: Int, name: String, users: [Int])] = []
         for node in first..<end {
-            guard let anchor = stream.anchor(of: node) else { continue }
-            let users = stream.nodes.indices.filter { ($0 < first || $0 >= end) && stream.nodes[$0].kind == .alias && stream.nodes[$0].target == node }
-            if let user = users.first {
-                let place = stream.place(of: stream.nodes[user])
-                throw .cannotEdit("it holds the anchor &\(anchor), which \(users.count) alias\(users.count == 1 ? "" : "es") outside it name (the first at line \(place.line)): remove or replace those first")
-            }
+            guard let name = stream.anchor(of: node) else { continue }
+            let users = stream.nodes.indices.filter { $0 >= end && stream.nodes[$0].kind == .alias && stream.nodes[$0].target == node }
+            if !users.isEmpty { inUse.append((node, name, users)) }
         }
+        guard let (anchored, name, users) = inUse.first else { return nil }
+        let user = users[0]
+        let line = stream.place(of: stream.nodes[user]).line
+        func refused(_ reason: String) -> YAMLDocumentError {
+            .cannotEdit("it holds the anchor &\(name), which \(users.count) alias\(users.count == 1 ? "" : "es") outside it name (the first at line \(line)), and \(reason): remove or replace those aliases first")
+        }
+        guard inUse.count == 1 else { throw refused("another anchor in use besides") }
+        let inside = anchored..<stream.nodes[anchored].next
+        guard !inside.contains(where: { stream.tag(of: $0) != nil || ($0 != anchored && stream.anchor(of: $0) != nil) }) else {
+            throw refused("tags or anchors inside it that moving it would lose")
+        }
+        guard let parent = stream.nodes[user].parent else { throw refused("the alias is a document's root") }
+        var key: Int?
+        if case .mapping = stream.nodes[parent].kind {
+            let entries = stream.entries(of: parent)
+            guard let position = entries.firstIndex(of: user), position % 2 == 1 else { throw refused("the first alias is a key") }
+            key = entries[position - 1]
+        }
+        let value: JSONValue
+        do {
+            value = try stream.value(of: anchored)
+        } catch {
+            throw .invalid(error)
+        }
+        var edit = try replace(Location(node: user, target: user, key: key, container: parent, aliasesPassed: [], merged: false), with: value, anchoring: name)
+        edit.notes = ["the anchor &\(name) moved to its first alias (line \(line)), written as the data it named: \(users.count == 1 ? "its alias keeps its data" : "its \(users.count) aliases keep their data")"]
+        return edit
     }
 }

@@ -79,11 +79,15 @@ extension YAMLDocument {
     }
 
     /// Where the entry holding node `last` (the document's last) starts its line: of the
-    /// outermost flow collection around it, or, where that entry is its collection's first, of
-    /// the collection's own entry — so no collection is left holding nothing but what its first
-    /// line said. Nil when that is the root (nothing whole before it).
+    /// outermost flow collection around it, or of the outermost mapping around it that merges;
+    /// where that entry is its collection's first, of the collection's own entry — so no
+    /// collection is left holding nothing but what its first line said. Nil when that is the
+    /// root (nothing whole before it).
     private func cutBefore(last: Int, root: Int) -> Int? {
         var node = outermostFlowAncestor(of: last) ?? last
+        // A mapping cut short that merges (`<<`) could override a merged member further on: it
+        // goes whole.
+        if let merging = outermostMergingAncestor(of: node) { node = merging }
         while let parent = stream.nodes[node].parent {
             var entryStart: Int
             switch stream.nodes[parent].kind {
@@ -108,6 +112,18 @@ extension YAMLDocument {
             return lineContentStart(of: entryStart)
         }
         return nil
+    }
+
+    private func outermostMergingAncestor(of node: Int) -> Int? {
+        var found: Int?
+        var current = stream.nodes[node].parent
+        while let index = current {
+            if case .mapping = stream.nodes[index].kind, stream.entries(of: index).enumerated().contains(where: { $0.offset % 2 == 0 && stream.isMergeKey($0.element) }) {
+                found = index
+            }
+            current = stream.nodes[index].parent
+        }
+        return found
     }
 
     private func outermostFlowAncestor(of node: Int) -> Int? {

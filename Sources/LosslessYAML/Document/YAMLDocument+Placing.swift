@@ -21,14 +21,17 @@ extension YAMLDocument {
     /// Replaces the value at a location: a scalar keeps its style when the value allows it, a
     /// collection is written in the style of the place (flow inside flow, else block at the node's
     /// column).
-    func replace(_ location: Location, with value: JSONValue) throws(YAMLDocumentError) -> YAMLEdit {
+    /// `anchoring` names an anchor the written value takes (an alias written as the node it named).
+    func replace(_ location: Location, with value: JSONValue, anchoring: String? = nil) throws(YAMLDocumentError) -> YAMLEdit {
         let index = location.node
         let node = stream.nodes[index]
         var notes = sharingNotes(of: index)
         let start = ownStart(index)
         var from = start
         var prefix = ""
-        let anchor = stream.anchor(of: index)
+        let anchor = anchoring ?? stream.anchor(of: index)
+        // A node's own anchor stays where it stands (before `start`); a new one is written.
+        let newAnchor = anchoring.map { "&\($0) " } ?? ""
         if let tag = stream.tag(of: index), !tagFits(index, value) {
             from = node.range.lowerBound
             prefix = anchor.map { "&\($0) " } ?? ""
@@ -59,17 +62,22 @@ extension YAMLDocument {
         }
         if !nested {
             let scalar = try scalarText(value, replacing: index, notes: &notes)
-            text = prefix + scalar
+            text = prefix + newAnchor + scalar
             if isBlockCollection, memberOfBlockMapping, let key = location.key {
                 // A block collection under its key becomes a value on the key's line.
                 range = try colonEnd(after: key)..<node.range.upperBound
                 text = " " + (anchor.map { "&\($0) " } ?? "") + scalar
             }
         } else if inFlow || isFlowCollection {
-            text = prefix + writer.flow(value)
+            text = prefix + newAnchor + writer.flow(value)
         } else if memberOfBlockMapping, !isBlockCollection, let key = location.key {
             range = try colonEnd(after: key)..<node.range.upperBound
             text = (anchor.map { " &\($0)" } ?? "") + writer.afterColon(value, keyColumn: stream.column(of: stream.nodes[key].range.lowerBound))
+        } else if let anchoring {
+            // Properties on a block mapping's first line would be its first key's: the anchor
+            // stands alone, the collection below at the same column.
+            let column = stream.column(of: start)
+            text = "&\(anchoring)\n" + String(repeating: " ", count: column) + writer.block(value, column: column)
         } else {
             text = prefix + writer.block(value, column: stream.column(of: start))
         }
@@ -124,7 +132,7 @@ extension YAMLDocument {
     /// before it instead).
     private func insertLine(_ line: String, after span: Range<Int>, notes: [String]) -> YAMLEdit {
         let at = stream.lineEnd(of: stream.lastByte(of: span))
-        let endsWithBreak = at > 0 && stream.bytes[at - 1] == 0x0A
+        let endsWithBreak = at > 0 && (stream.bytes[at - 1] == 0x0A || stream.bytes[at - 1] == 0x0D)
         return YAMLEdit(range: at..<at, text: endsWithBreak ? line + stream.newline : stream.newline + line, notes: notes)
     }
 
@@ -274,10 +282,17 @@ extension YAMLDocument {
     /// New text ends with a line break exactly when the replaced bytes did (a block scalar's or a
     /// block collection's text ends after one).
     private func fittingEnding(_ text: String, of range: Range<Int>) -> String {
-        let oldEnds = !range.isEmpty && stream.bytes[range.upperBound - 1] == 0x0A
-        let newEnds = text.hasSuffix("\n")
+        // Bytes, not characters: `\r\n` is one character, and a CR alone ends a line too (§5.4).
+        let isBreak = { (byte: UInt8?) in byte == 0x0A || byte == 0x0D }
+        let oldEnds = !range.isEmpty && isBreak(stream.bytes[range.upperBound - 1])
+        let newEnds = isBreak(text.utf8.last)
         if oldEnds, !newEnds { return text + stream.newline }
-        if !oldEnds, newEnds { return String(text.dropLast(text.hasSuffix("\r\n") ? 2 : 1)) }
+        if !oldEnds, newEnds {
+            var bytes = Array(text.utf8)
+            if bytes.last == 0x0A { bytes.removeLast() }
+            if bytes.last == 0x0D { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return text
     }
 
@@ -289,7 +304,7 @@ extension YAMLDocument {
         }
         let bytes = stream.bytes
         let text = writer.block(value, column: 0) + stream.newline
-        let needsBreak = !bytes.isEmpty && bytes.last != 0x0A
+        let needsBreak = !bytes.isEmpty && bytes.last != 0x0A && bytes.last != 0x0D
         return YAMLEdit(range: bytes.count..<bytes.count, text: needsBreak ? stream.newline + text : text)
     }
 }
