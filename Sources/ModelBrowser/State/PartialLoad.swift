@@ -43,12 +43,12 @@ public struct PartialLoad: Sendable, Hashable {
     func refusal(_ action: BrowserAction) -> String {
         if let failure { return "read-only: only the start of the file is shown (\(failure)); once the file is fixed, :e reloads it" }
         let what = action == .save ? "saving" : action == .command ? "that command" : "that"
-        return "still loading (\(progress.percent)%): only the start is shown; \(what) waits for the whole file"
+        return "still loading (\(progress.summary)): only the start is shown; \(what) waits for the whole file"
     }
 
     /// What the status line says while a move waits.
     func waitingText(_ move: WaitingMove) -> String {
-        "waiting for the whole file (\(progress.percent)%) to \(move.text) — Esc stops waiting"
+        "waiting for the whole file (\(progress.summary)) to \(move.text) — Esc stops waiting"
     }
 
     /// Whether an action works on the start alone: moving about and opening what is there, and
