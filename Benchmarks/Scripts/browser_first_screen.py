@@ -2,7 +2,7 @@
 """Runs the real `keepsake` browser in tmux on a file, waits (with a deadline) for its first screen,
 quits it, and prints the wall time to the first screen (as polled from tmux, so an upper bound)
 and the process's peak RSS (from wait4). A large file's first screen is its start, shown while the
-whole loads (the title says `reading N%…` / `indexing N%…`): the resident memory at the first
+whole loads (the title says `reading N%…` / `indexing N%…` / `making the view…`): the resident memory at the first
 screen (VmRSS from /proc) and the time until the whole is in place (or the start is left
 read-only, `⚠ start only`) are printed too.
 
@@ -40,7 +40,8 @@ def one_round(binary: str, path: str, extra: list[str]) -> tuple[float, int, flo
     rss_first = resident(out + ".pid")
     # A partial first screen: until the whole is in place (or the start is left read-only).
     whole = first
-    while first is not None and time.perf_counter() < deadline and "%…" in screen:
+    loading = ("%…", "reading…", "making the view…")  # a phase with a figure, or without one
+    while first is not None and time.perf_counter() < deadline and any(label in screen for label in loading):
         time.sleep(0.005)
         screen = subprocess.run(["tmux", "capture-pane", "-t", session, "-p"], capture_output=True, text=True).stdout
         whole = time.perf_counter() - start
