@@ -47,8 +47,8 @@ extension YAMLDocument {
     /// document that ends before the stream does (another follows) is whole and kept.
     private func withoutLastEntry(reader: some YAMLSyntaxReader) -> YAMLDocument? {
         guard number == stream.documents.count - 1 else { return self }
-        guard let root else { return nil }  // nothing yet but comments or directives
-        guard let cut = cutBefore(last: stream.nodes.count - 1, root: root) else { return nil }
+        guard root != nil else { return nil }  // nothing yet but comments or directives
+        guard let cut = cutBefore(last: stream.nodes.count - 1) else { return nil }
         guard let part = try? YAMLStream(bytes: Array(stream.bytes[0..<cut]), reader: reader), number < part.documents.count,
             let document = try? YAMLDocument(part, document: number)
         else {
@@ -83,13 +83,13 @@ extension YAMLDocument {
     /// where that entry is its collection's first, of the collection's own entry — so no
     /// collection is left holding nothing but what its first line said. Nil when that is the
     /// root (nothing whole before it).
-    private func cutBefore(last: Int, root: Int) -> Int? {
+    private func cutBefore(last: Int) -> Int? {
         var node = outermostFlowAncestor(of: last) ?? last
         // A mapping cut short that merges (`<<`) could override a merged member further on: it
         // goes whole.
         if let merging = outermostMergingAncestor(of: node) { node = merging }
         while let parent = stream.nodes[node].parent {
-            var entryStart: Int
+            let entryStart: Int
             switch stream.nodes[parent].kind {
             case .mapping:
                 let entries = stream.entries(of: parent)

@@ -198,9 +198,9 @@ extension YAMLDocument {
         return (start...offset).first { bytes[$0] == UInt8(ascii: "#") && ($0 == start || bytes[$0 - 1] == 0x20 || bytes[$0 - 1] == 0x09) }
     }
 
-    /// Where an empty value's text goes: just past its key's `:`, or its item's `-`.
-    /// Where an empty value is written, and the indicator written before it: `:` after a flow
-    /// mapping's key that stands without one (`{a, b}` holds two nulls).
+    /// Where an empty value's text goes — just past its key's `:`, or its item's `-` — and the
+    /// indicator written before it: `:` after a flow mapping's key that stands without one
+    /// (`{a, b}` holds two nulls).
     private func emptyValuePosition(_ location: Location) throws(YAMLDocumentError) -> (offset: Int, indicator: String) {
         if let key = location.key {
             if let colon = colon(after: key) { return (colon + 1, "") }

@@ -45,7 +45,7 @@ public struct YAMLFileSource: DocumentSource {
         // A start whose data does not read (an alias bomb, a duplicate key) waits for the whole
         // load, which says why.
         guard let value = try? part.value() else { return nil }
-        return try? YAMLProjection.document(of: value, comments: part.commentTextsByPath(), options: options)
+        return try? YAMLProjection.document(of: value, comments: part.commentTextsByPath(), options: options)  // (as above)
     }
 
     public mutating func load(progress: LoadProgress) throws(DocumentSourceError) -> JSONDocument {
