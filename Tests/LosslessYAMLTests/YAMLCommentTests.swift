@@ -148,6 +148,25 @@ struct YAMLCommentTests {
         #expect(view.commentTextsByPath() == [["x"]: CommentTexts(trailing: "big"), ["y"]: CommentTexts(trailing: "line separator")])
     }
 
+    /// The browser's `d` on a member holding an anchor later aliases name: `D` shows the cut and
+    /// the first alias written as the data it named, the save writes exactly that and says so.
+    @Test func aMemberHoldingAnAnchorInUseIsDeletedInTheBrowserMovingTheAnchor() throws {
+        let text = "base: &b   # shared\n  image: alpine\nweb:\n  <<: *b\n  name: web   # the site\ndb: *b\n"
+        try withSource(text) { source, loaded, path in
+            var view = loaded
+            try view.apply(.remove(at: ["base"]))
+            let diff = try source.pendingDiff(of: view, since: loaded)
+            // One hunk: the cut, the lines between as context, the alias written as its node.
+            #expect(Array(diff.dropFirst(2)) == [
+                "@@ -1,6 +1,5 @@", "-base: &b   # shared", "-  image: alpine", " web:", "-  <<: *b", "+  <<: &b", "+    image: alpine",
+                "   name: web   # the site", " db: *b",
+            ])
+            _ = try source.save(view, since: loaded, overrides: [])
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "web:\n  <<: &b\n    image: alpine\n  name: web   # the site\ndb: *b\n")
+            #expect(source.changesByOthers()?.contains("the anchor &b moved to its first alias (line 4)") == true)
+        }
+    }
+
     /// The browser's `;` on a YAML member: the save writes that comment, and the value changed
     /// beside it, and nothing else.
     @Test func aCommentEditedInTheViewIsSavedAsAYAMLCommentAlone() throws {
