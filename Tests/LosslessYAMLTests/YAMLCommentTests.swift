@@ -148,6 +148,28 @@ struct YAMLCommentTests {
         #expect(view.commentTextsByPath() == [["x"]: CommentTexts(trailing: "big"), ["y"]: CommentTexts(trailing: "line separator")])
     }
 
+    /// Saves one after another: each starts from the data the last one's checks read (a merged
+    /// member set here stands after the mapping's own members in the file's data, not where the
+    /// view shows it; an edit its aliases share changes the file's data beyond the view's).
+    @Test func savesOneAfterAnotherStartFromTheFilesData() throws {
+        let text = "base: &b\n  x: 1\n  y: 2\nitem:\n  <<: *b\n  name: n\ncopy: *b\n"
+        try withSource(text) { source, loaded, path in
+            var first = loaded
+            try first.apply(.replace(at: ["item", "x"], with: 9))
+            let saved = try source.save(first, since: loaded, overrides: [])
+            var second = saved
+            try second.apply(.replace(at: ["item", "name"], with: "m"))
+            let again = try source.save(second, since: saved, overrides: [])
+            var third = again
+            try third.apply(.replace(at: ["base", "y"], with: 3))
+            let shared = try source.save(third, since: again, overrides: [])
+            var fourth = shared
+            try fourth.apply(.replace(at: ["item", "name"], with: "o"))
+            _ = try source.save(fourth, since: shared, overrides: [])
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "base: &b\n  x: 1\n  y: 3\nitem:\n  <<: *b\n  name: o\n  x: 9\ncopy: *b\n")
+        }
+    }
+
     /// The browser's `d` on a member holding an anchor later aliases name: `D` shows the cut and
     /// the first alias written as the data it named, the save writes exactly that and says so.
     @Test func aMemberHoldingAnAnchorInUseIsDeletedInTheBrowserMovingTheAnchor() throws {

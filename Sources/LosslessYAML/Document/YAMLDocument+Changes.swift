@@ -13,27 +13,36 @@ extension YAMLDocument {
     /// each read back and checked; the edits in the order made (each on the text the ones before
     /// left) and their notes (aliases sharing them, styles not kept).
     public func applying(changesFrom old: JSONValue, to new: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String]) {
+        let made = try applying(changesFrom: old, to: new, reader: reader, data: nil)
+        return (made.document, made.edits, made.notes)
+    }
+
+    /// `applying(changesFrom:to:reader:)` given this document's data when the caller has it (a
+    /// wrong one can only make a change's check refuse), and giving the data after the changes as
+    /// their checks read it: a source that keeps it reads it no more.
+    func applying(changesFrom old: JSONValue, to new: JSONValue, reader: some YAMLSyntaxReader, data: JSONValue?) throws(YAMLDocumentError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String], data: JSONValue?) {
         var changes: [Change] = []
         Self.collect(from: old, to: new, at: .root, into: &changes)
         var document = self
+        var data = data
         var edits: [YAMLEdit] = []
         var notes: [String] = []
         for change in changes {
-            let made: (document: YAMLDocument, edit: YAMLEdit)
+            let made: (document: YAMLDocument, edit: YAMLEdit, data: JSONValue)
             do {
                 switch change {
-                case .set(let path, let value): made = try document.setting(path, to: value, reader: reader)
-                case .remove(let path): made = try document.removing(path, reader: reader)
+                case .set(let path, let value): made = try document.setting(path, to: value, reader: reader, data: data)
+                case .remove(let path): made = try document.removing(path, reader: reader, data: data)
                 }
             } catch .noValue(let path, let reason) where edits.contains(where: \.changesAliases) {
                 // An earlier change edited an anchored node, and what its aliases show changed with it.
                 throw .cannotEdit("\(path) changed with an anchored value an earlier change of this save edited (\(reason)): save that change first, then make this one again")
             }
-            document = made.document
+            (document, data) = (made.document, made.data)
             edits.append(made.edit)
             notes += made.edit.notes
         }
-        return (document, edits, notes)
+        return (document, edits, notes, data)
     }
 
     /// The changes that make `old` into `new`, the smallest this walk finds: members removed,

@@ -87,12 +87,14 @@ extension YAMLDocument {
         let have = commentTextsByPath()
         var edits: [YAMLEdit] = []
         var leadingNotWritten = 0
-        for path in Set(have.keys).union(wanted.keys) {
-            let written = have[path], shown = wanted[path]
+        func compare(_ path: JSONPath, _ written: CommentTexts?, _ shown: CommentTexts?) throws(YAMLDocumentError) {
             if (written?.leading ?? []).map(Self.projected) != shown?.leading ?? [] { leadingNotWritten += 1 }
-            guard written?.trailing.map(Self.projected) != shown?.trailing else { continue }
+            guard written?.trailing.map(Self.projected) != shown?.trailing else { return }
             if let edit = try edit(settingCommentAt: path, to: shown?.trailing) { edits.append(edit) }
         }
+        // Each path once: the file's, then those only the view has.
+        for (path, written) in have { try compare(path, written, wanted[path]) }
+        for (path, shown) in wanted where have[path] == nil { try compare(path, nil, shown) }
         guard !edits.isEmpty else { return (self, [], leadingNotWritten) }
         // From the end back, so each edit's offsets hold in the text the ones before it left.
         edits.sort { $0.range.lowerBound > $1.range.lowerBound }

@@ -107,30 +107,49 @@ extension YAMLDocument {
     /// aliases share — the rest of the document as it was. A failed check throws; nothing is
     /// written anywhere.
     public func setting(_ path: JSONPath, to value: JSONValue, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
-        if let (member, inside) = try mergedMember(around: path) {
-            // Checked as the member it writes (see `edit(setting:to:)`).
-            return try setting(member, to: try changed(member, at: inside, to: value), reader: reader)
-        }
-        let edit = try edit(setting: path, to: value)
-        let before = try readValue()
-        var expected = before.replacing(path, with: value)
-        if let parent = path.parent, case .key(let key)? = path.components.last, (try? locate(path))?.merged == true {
-            // Written in this mapping, the member now stands after its written members.
-            expected = before.replacing(path, with: nil)?.replacing(parent, appending: key, value)
-        }
-        return (try checked(edit, path: path, value: value, expected: expected, reader: reader), edit)
+        let made = try setting(path, to: value, reader: reader, data: nil)
+        return (made.document, made.edit)
     }
 
     /// Removes the member or item at `path` (see `edit(removing:)`) and checks the result as
     /// `setting` does.
     public func removing(_ path: JSONPath, reader: some YAMLSyntaxReader = YAMLReaderProcess.standard) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit) {
+        let made = try removing(path, reader: reader, data: nil)
+        return (made.document, made.edit)
+    }
+
+    /// `setting(_:to:reader:)` given this document's data when the caller has it (a wrong one can
+    /// only make the check refuse), and giving the data after the edit: changes made one after
+    /// another read each document's data once, in the check.
+    func setting(_ path: JSONPath, to value: JSONValue, reader: some YAMLSyntaxReader, data: JSONValue?) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit, data: JSONValue) {
+        if let (member, inside) = try mergedMember(around: path) {
+            // Checked as the member it writes (see `edit(setting:to:)`).
+            return try setting(member, to: try changed(member, at: inside, to: value), reader: reader, data: data)
+        }
+        let edit = try edit(setting: path, to: value)
+        let before = if let data { data } else { try readValue() }
+        // The value already there: nothing changed, nothing to read back.
+        if edit.range.isEmpty, edit.replacement.isEmpty { return (self, edit, before) }
+        var expected = before.replacing(path, with: value)
+        if let parent = path.parent, case .key(let key)? = path.components.last, (try? locate(path))?.merged == true {
+            // Written in this mapping, the member now stands after its written members.
+            expected = before.replacing(path, with: nil)?.replacing(parent, appending: key, value)
+        }
+        let after = try checked(edit, path: path, value: value, expected: expected, reader: reader)
+        return (after.document, edit, after.data)
+    }
+
+    /// `removing(_:reader:)` given and giving the data, as `setting(_:to:reader:data:)`.
+    func removing(_ path: JSONPath, reader: some YAMLSyntaxReader, data: JSONValue?) throws(YAMLDocumentError) -> (document: YAMLDocument, edit: YAMLEdit, data: JSONValue) {
         if let (member, inside) = try mergedMember(around: path) {
             // Checked as the member it writes (see `edit(removing:)`).
-            return try setting(member, to: try changed(member, at: inside, to: nil), reader: reader)
+            return try setting(member, to: try changed(member, at: inside, to: nil), reader: reader, data: data)
         }
         let edit = try edit(removing: path)
-        let expected = try readValue().replacing(path, with: nil)
-        return (try checked(edit, path: path, value: nil, expected: expected, reader: reader), edit)
+        let before = if let data { data } else { try readValue() }
+        let expected = before.replacing(path, with: nil)
+        let after = try checked(edit, path: path, value: nil, expected: expected, reader: reader)
+        return (after.document, edit, after.data)
     }
 
     private func readValue() throws(YAMLDocumentError) -> JSONValue {
@@ -141,8 +160,10 @@ extension YAMLDocument {
         }
     }
 
-    private func checked(_ edit: YAMLEdit, path: JSONPath, value: JSONValue?, expected: JSONValue?, reader: some YAMLSyntaxReader) throws(YAMLDocumentError) -> YAMLDocument {
+    /// The document after `edit`, read back and checked, and its data.
+    private func checked(_ edit: YAMLEdit, path: JSONPath, value: JSONValue?, expected: JSONValue?, reader: some YAMLSyntaxReader) throws(YAMLDocumentError) -> (document: YAMLDocument, data: JSONValue) {
         let after: YAMLDocument
+        let data: JSONValue
         do {
             let stream = try YAMLStream(bytes: edit.applied(to: stream.bytes), reader: reader)
             guard stream.documents.count == self.stream.documents.count || self.stream.documents.isEmpty else {
@@ -152,13 +173,14 @@ extension YAMLDocument {
             if edit.changesAliases {
                 // Aliases of the edited node change with it: only the edited value can be checked
                 // (and that the data still reads: a `<<` must still merge a mapping).
-                _ = try after.value()
+                data = try after.value()
                 // The data reads (above); no value at the path is a value that did not read back.
                 if let value, (try? after.value(at: path)) != value {
                     throw YAMLDocumentError.cannotEdit("the value at \(path) would not read back as written; nothing was changed")
                 }
-            } else if try after.value() != expected {
-                throw YAMLDocumentError.cannotEdit("the edit would change more than \(path); nothing was changed")
+            } else {
+                data = try after.value()
+                guard data == expected else { throw YAMLDocumentError.cannotEdit("the edit would change more than \(path); nothing was changed") }
             }
         } catch let error as YAMLParseError {
             throw .cannotEdit("keepsake could not write this edit as valid YAML (\(error)); nothing was changed")
@@ -167,7 +189,7 @@ extension YAMLDocument {
         } catch {
             throw .cannotEdit("\(error)")
         }
-        return after
+        return (after, data)
     }
 
     /// The member a `<<` merge brings that `path` (or the member it would add) lies inside, and

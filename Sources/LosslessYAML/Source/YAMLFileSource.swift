@@ -18,6 +18,9 @@ public struct YAMLFileSource: DocumentSource {
     private var file: YAMLFile?
     private var yaml: YAMLDocument?
     private var shown: JSONValue = .null
+    /// The data of `yaml` when known — what was shown, until an edit its aliases share made the
+    /// file's differ — so that a save reads it no more.
+    private var yamlData: JSONValue?
     public private(set) var notice: String?
     /// What the last save has to say once (anchors whose aliases changed with an edit).
     private let news = SaveNews()
@@ -69,6 +72,7 @@ public struct YAMLFileSource: DocumentSource {
         self.file = file
         yaml = document
         shown = value
+        yamlData = value
         let count = file.stream.documents.count
         let position = file.readsWholeStream ? (count > 1 ? " (document \(documentNumber) of \(count): --document picks another)" : "")
             : " (document \(documentNumber) of more, the rest not read: --document picks another)"
@@ -112,6 +116,7 @@ public struct YAMLFileSource: DocumentSource {
         }
         self.file = file.saved(edited.document, written: bytes, origin: origin, path: target)
         self.yaml = edited.document
+        yamlData = edited.data
         // What the view shows stays what the edits were made from: an alias's copy of an anchored
         // node changed in the file, not in the view, until it is loaded again.
         shown = value
@@ -123,19 +128,20 @@ public struct YAMLFileSource: DocumentSource {
     /// The YAML's edits that make the data shown at the last load or save into `document`'s, and
     /// the comments after its members and items into the ones it shows; with what of the
     /// document's comments a save does not write.
-    private func edits(to document: JSONDocument, failure: String) throws(DocumentSourceError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String], unwrittenComments: String?) {
+    private func edits(to document: JSONDocument, failure: String) throws(DocumentSourceError) -> (document: YAMLDocument, edits: [YAMLEdit], notes: [String], unwrittenComments: String?, data: JSONValue?) {
         guard let yaml else { throw DocumentSourceError(.failed, "nothing was loaded") }
         do {
-            let data = try yaml.applying(changesFrom: shown, to: document.rootValue, reader: AnyReader(reader))
+            let data = try yaml.applying(changesFrom: shown, to: document.rootValue, reader: AnyReader(reader), data: yamlData)
             // A document in a syntax without comments says nothing of them: the file keeps its own.
-            guard document.options.syntax.allowsComments else { return (data.document, data.edits, data.notes, nil) }
+            guard document.options.syntax.allowsComments else { return (data.document, data.edits, data.notes, nil, data.data) }
             guard let comments = document.commentTextsByPath() else {
-                return (data.document, data.edits, data.notes, "comments were not compared (part of the view is not indexed): the file keeps its own")
+                return (data.document, data.edits, data.notes, "comments were not compared (part of the view is not indexed): the file keeps its own", data.data)
             }
+            // (Comment edits are checked to leave the data as it was.)
             let commented = try data.document.applying(comments: comments, reader: AnyReader(reader))
             let unwritten = commented.leadingNotWritten == 0 ? nil
                 : "comments above \(commented.leadingNotWritten) member\(commented.leadingNotWritten == 1 ? "" : "s") differ from the file's and were not written (only the comment after a member is saved to YAML)"
-            return (commented.document, data.edits + commented.edits, data.notes, unwritten)
+            return (commented.document, data.edits + commented.edits, data.notes, unwritten, data.data)
         } catch {
             throw DocumentSourceError(.failed, "\(shownInMessage(path)): \(error); \(failure)")
         }
