@@ -88,7 +88,8 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
         case .set(let target, let value):
             path = target
             edit = try document.edit(setting: target, to: value)
-            expected = mergedMemberWritten(document, data, target, value) ?? data.replacing(target, with: value)
+            // The value already there changes nothing (not even where a merged member stands).
+            expected = data.descendant(at: target) == value ? data : mergedMemberWritten(document, data, target, value) ?? data.replacing(target, with: value)
         case .remove(let target):
             path = target
             edit = try document.edit(removing: target)
