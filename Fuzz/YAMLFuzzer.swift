@@ -105,7 +105,7 @@ func check(_ change: Change, _ document: YAMLDocument, _ data: JSONValue, _ valu
     // Confined: inside the lines of the entry's collection (the root's, for the root); an edit
     // through an alias or a merge lands in the anchored node, somewhere in the document.
     // An anchor moved out of a removed entry lands at its first alias, anywhere after it.
-    let shared = edit.changesAliases || edit.notes.contains { $0.hasPrefix("the anchor &") }
+    let shared = edit.changesAliases || edit.notes.contains { $0.hasPrefix("the anchor &") && $0.contains(" moved to its first alias") }
     // A change inside what a merge brings writes that merged member in the merging mapping.
     let scope = shared ? confinement(of: .root, in: document) : confinement(of: mergedMember(document, path) ?? path, in: document)
     guard scope.contains(edit.range.lowerBound) || scope.upperBound == edit.range.lowerBound, edit.range.upperBound <= scope.upperBound else {

@@ -116,10 +116,16 @@ struct YAMLEditTests {
         let (after, edit) = try document(text).setting(["base", "image"], to: "caddy", reader: reader)
         #expect(String(decoding: after.stream.bytes, as: UTF8.self) == "base: &b\n  image: caddy\none: *b\ntwo: *b\n")
         #expect(edit.notes == ["&b is shared by 2 aliases (*b): the change shows there too"])
+        #expect(edit.changesAliases)
         // Through an alias, the anchored node is what changes.
         let (through, throughEdit) = try document(text).setting(["one", "image"], to: "caddy", reader: reader)
         #expect(through.stream.bytes == after.stream.bytes)
-        #expect(!throughEdit.notes.isEmpty)
+        #expect(!throughEdit.notes.isEmpty && throughEdit.changesAliases)
+        // A member added to or removed from a shared mapping changes at its aliases too; an edit
+        // beside it does not.
+        #expect(try document(text).setting(["base", "tag"], to: "1", reader: reader).edit.changesAliases)
+        #expect(try document("base: &b\n  image: nginx\n  tag: 1\none: *b\n").removing(["base", "tag"], reader: reader).edit.changesAliases)
+        #expect(try !document(text).setting(["three"], to: "x", reader: reader).edit.changesAliases)
         // Replacing the alias itself changes only that place.
         #expect(try set(text, ".two", "none") == "base: &b\n  image: nginx\none: *b\ntwo: none\n")
     }

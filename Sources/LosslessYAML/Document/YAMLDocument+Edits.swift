@@ -63,7 +63,9 @@ extension YAMLDocument {
         }
         // One run: the cut, the text up to the alias as it was, the alias written as its node.
         let between = stream.bytes[cut.range.upperBound..<move.range.lowerBound]
-        return YAMLEdit(range: cut.range.lowerBound..<move.range.upperBound, replacement: cut.replacement + between + move.replacement, notes: cut.notes + move.notes)
+        return YAMLEdit(
+            range: cut.range.lowerBound..<move.range.upperBound, replacement: cut.replacement + between + move.replacement,
+            notes: cut.notes + move.notes, changesAliases: cut.changesAliases)
     }
 
     /// The cut of the entry at `location` (`path`) from its collection.
@@ -81,25 +83,25 @@ extension YAMLDocument {
         let index = position / step
         let notes = sharingNotes(of: container)
         if case .sequence(flow: true) = node.kind {
-            return YAMLEdit(range: flowCut(spans, index), replacement: [], notes: notes)
+            return YAMLEdit(range: flowCut(spans, index), replacement: [], notes: notes, changesAliases: !notes.isEmpty)
         }
         if case .mapping(flow: true) = node.kind {
-            return YAMLEdit(range: flowCut(spans, index), replacement: [], notes: notes)
+            return YAMLEdit(range: flowCut(spans, index), replacement: [], notes: notes, changesAliases: !notes.isEmpty)
         }
         if spans.count == 1 {
             // The collection would have no entry left: it is written `{}` or `[]`.
             var edit = try replace(try locate(parent), with: isMapping ? .object([:]) : .array([]))
-            edit.notes = notes
+            (edit.notes, edit.changesAliases) = (notes, !notes.isEmpty)
             return edit
         }
         let span = spans[index]
         let end = stream.lineEnd(of: stream.lastByte(of: span))
         if stream.startsItsLine(span.lowerBound) {
-            return YAMLEdit(range: stream.lineStart(of: span.lowerBound)..<end, replacement: [], notes: notes)
+            return YAMLEdit(range: stream.lineStart(of: span.lowerBound)..<end, replacement: [], notes: notes, changesAliases: !notes.isEmpty)
         }
         // The first entry of a compact collection (`- a: 1`): the next entry moves up to its place.
         guard index + 1 < spans.count else { throw .cannotEdit("\(path) shares its line with what comes before it: it cannot be cut out in place") }
-        return YAMLEdit(range: span.lowerBound..<spans[index + 1].lowerBound, replacement: [], notes: notes)
+        return YAMLEdit(range: span.lowerBound..<spans[index + 1].lowerBound, replacement: [], notes: notes, changesAliases: !notes.isEmpty)
     }
 
     /// Sets the value at `path` (see `edit(setting:to:)`) and reads the result again to check it:
@@ -253,6 +255,8 @@ extension YAMLDocument {
             throw .invalid(error)
         }
         var edit = try replace(Location(node: user, target: user, key: key, container: parent, aliasesPassed: [], merged: false), with: value, anchoring: name)
+        // The alias is written as what it named: no data changes there, whatever holds it.
+        edit.changesAliases = false
         edit.notes = ["the anchor &\(name) moved to its first alias (line \(line)), written as the data it named: \(users.count == 1 ? "its alias keeps its data" : "its \(users.count) aliases keep their data")"]
         return edit
     }

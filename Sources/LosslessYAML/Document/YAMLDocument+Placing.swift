@@ -26,6 +26,7 @@ extension YAMLDocument {
         let index = location.node
         let node = stream.nodes[index]
         var notes = sharingNotes(of: index)
+        let shared = !notes.isEmpty
         let start = ownStart(index)
         var from = start
         var prefix = ""
@@ -58,7 +59,7 @@ extension YAMLDocument {
                 // An item: after `- `, its later lines at the column the first starts at.
                 written = " " + writer.block(value, column: stream.column(of: at) + 1)
             }
-            return YAMLEdit(range: at..<at, text: indicator + written, notes: notes)
+            return YAMLEdit(range: at..<at, text: indicator + written, notes: notes, changesAliases: shared)
         }
         if !nested {
             let scalar = try scalarText(value, replacing: index, notes: &notes)
@@ -81,7 +82,7 @@ extension YAMLDocument {
         } else {
             text = prefix + writer.block(value, column: stream.column(of: start))
         }
-        return YAMLEdit(range: range, text: fittingEnding(text, of: range), notes: notes)
+        return YAMLEdit(range: range, text: fittingEnding(text, of: range), notes: notes, changesAliases: shared)
     }
 
     /// Adds a member after the last of a mapping, at its siblings' column (block) or after a
@@ -95,10 +96,10 @@ extension YAMLDocument {
             let member = writer.key(key, inFlow: true) + ": " + writer.flow(value)
             guard let lastValue = entries.last else {
                 let at = node.contentRange.lowerBound + 1
-                return YAMLEdit(range: at..<at, text: member, notes: notes)
+                return YAMLEdit(range: at..<at, text: member, notes: notes, changesAliases: !notes.isEmpty)
             }
             let at = max(stream.nodes[entries[entries.count - 2]].range.upperBound, stream.nodes[lastValue].range.upperBound)
-            return YAMLEdit(range: at..<at, text: ", " + member, notes: notes)
+            return YAMLEdit(range: at..<at, text: ", " + member, notes: notes, changesAliases: !notes.isEmpty)
         }
         guard let first = entries.first, entries.count >= 2 else { throw .cannotEdit("an empty block mapping") }
         let column = stream.column(of: stream.nodes[first].range.lowerBound)
@@ -116,10 +117,10 @@ extension YAMLDocument {
         if node.kind == .sequence(flow: true) {
             guard let last = entries.last else {
                 let at = node.contentRange.lowerBound + 1
-                return YAMLEdit(range: at..<at, text: writer.flow(value), notes: notes)
+                return YAMLEdit(range: at..<at, text: writer.flow(value), notes: notes, changesAliases: !notes.isEmpty)
             }
             let at = stream.nodes[last].range.upperBound
-            return YAMLEdit(range: at..<at, text: ", " + writer.flow(value), notes: notes)
+            return YAMLEdit(range: at..<at, text: ", " + writer.flow(value), notes: notes, changesAliases: !notes.isEmpty)
         }
         guard let first = entries.first, let last = entries.last else { throw .cannotEdit("an empty block sequence") }
         let dash = try dashBefore(first)
@@ -129,11 +130,11 @@ extension YAMLDocument {
     }
 
     /// A line inserted after the line `span` ends on (a last line without a line break gets one
-    /// before it instead).
+    /// before it instead); `notes` are the collection's sharing notes.
     private func insertLine(_ line: String, after span: Range<Int>, notes: [String]) -> YAMLEdit {
         let at = stream.lineEnd(of: stream.lastByte(of: span))
         let endsWithBreak = at > 0 && (stream.bytes[at - 1] == 0x0A || stream.bytes[at - 1] == 0x0D)
-        return YAMLEdit(range: at..<at, text: endsWithBreak ? line + stream.newline : stream.newline + line, notes: notes)
+        return YAMLEdit(range: at..<at, text: endsWithBreak ? line + stream.newline : stream.newline + line, notes: notes, changesAliases: !notes.isEmpty)
     }
 
     /// The bytes of one entry: a member from its key to its value's end, an item from its `-`.

@@ -8,21 +8,21 @@ public struct YAMLEdit: Sendable, Equatable {
     /// What a person should know: anchors whose aliases share the change, a style or tag that
     /// could not be kept.
     public var notes: [String]
+    /// Whether the edit changes an anchored node that aliases share (its notes say which): the
+    /// data changes at every alias too.
+    public var changesAliases: Bool
 
     /// An edit.
-    public init(range: Range<Int>, replacement: [UInt8], notes: [String] = []) {
+    public init(range: Range<Int>, replacement: [UInt8], notes: [String] = [], changesAliases: Bool = false) {
         self.range = range
         self.replacement = replacement
         self.notes = notes
+        self.changesAliases = changesAliases
     }
 
-    init(range: Range<Int>, text: String, notes: [String] = []) {
-        self.init(range: range, replacement: Array(text.utf8), notes: notes)
+    init(range: Range<Int>, text: String, notes: [String] = [], changesAliases: Bool = false) {
+        self.init(range: range, replacement: Array(text.utf8), notes: notes, changesAliases: changesAliases)
     }
-
-    /// Whether the edit changes an anchored node that aliases share (its notes say so): the data
-    /// changes at every alias too.
-    public var changesAliases: Bool { notes.contains { $0.hasPrefix("&") && $0.contains(" alias") } }
 
     /// The text after the edit.
     public func applied(to bytes: [UInt8]) -> [UInt8] {
