@@ -17,8 +17,14 @@ public struct CommentTexts: Sendable, Hashable {
 
     /// A comment's text without the white space at its ends — the one rule every syntax's comments
     /// are read by, so that a comment read from one text compares equal to the same read from another.
+    /// White space is trimmed scalar by scalar, not character by character: a space followed by a
+    /// combining mark is one character, and dropping it would drop the mark too.
     public static func trimmed(_ text: some StringProtocol) -> String {
-        String(String(text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }
 
