@@ -114,6 +114,18 @@ struct ValueTests {
         #expect(JSONWriter.serialize(value) == #"{"a":[1,"x",null,true],"b":{}}"#)
         #expect(JSONWriter.serialize(value, style: .pretty) == "{\n  \"a\": [\n    1,\n    \"x\",\n    null,\n    true\n  ],\n  \"b\": {}\n}")
     }
+
+    @Test func aPartHoldsOnlyWhatTheWholeHoldsThere() {
+        let whole: JSONValue = ["a": 1, "b": ["x", "y", ["k": true]], "c": ["d": "e", "f": nil]]
+        // Shorter collections, members in another order: parts.
+        for part: JSONValue in [["a": 1], ["b": ["x"]], ["c": ["f": nil], "a": 1], ["b": ["x", "y", [:]]], [:], whole] {
+            #expect(part.isPart(of: whole), "\(part)")
+        }
+        // A scalar that differs, an item out of place, a member the whole has not, a longer array.
+        for part: JSONValue in [["a": 2], ["b": ["y"]], ["z": 1], ["b": ["x", "y", ["k": true], 4]], ["c": ["d": "e", "f": 0]], 1] {
+            #expect(!part.isPart(of: whole), "\(part)")
+        }
+    }
 }
 
 @Suite("Escapes for files and terminals")

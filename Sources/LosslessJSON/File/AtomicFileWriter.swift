@@ -62,7 +62,7 @@ public enum AtomicFileWriter {
                 path: path, reason: "the text is read from a mapped file, which a save in place would overwrite as it reads it: split the links or save to another path; nothing written")
         }
         var origin = try write(to: path, options: options) { fd in writePieces(of: text, to: fd) }
-        origin.contents = text
+        origin.contents = .text(text)
         return origin
     }
 
@@ -143,7 +143,6 @@ public enum AtomicFileWriter {
             // A file removed since it was read counts as changed.
             guard let lock, expected.matches(JSONFileOrigin(lock.info, path: path)) else { throw .changedOnDisk(path: path) }
             if let contents = expected.contents, !lock.holds(contents) { throw .changedOnDisk(path: path) }
-            if let bytes = expected.contentBytes, !lock.holds(bytes) { throw .changedOnDisk(path: path) }
         }
         if let lock, lock.info.st_nlink > 1 {
             switch options.hardLinks {

@@ -65,13 +65,11 @@ final class FileLock {
     }
 
     /// Whether the locked file holds exactly `contents` (read back through the lock's descriptor).
-    func holds(_ contents: JSONText) -> Bool {
-        holds(count: contents.count) { contents.forEachChunk($0) }
-    }
-
-    /// Whether the locked file holds exactly `bytes`.
-    func holds(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in holds(count: buffer.count) { chunk in chunk(buffer) } }
+    func holds(_ contents: JSONFileOrigin.Contents) -> Bool {
+        switch contents {
+        case .text(let text): holds(count: text.count) { text.forEachChunk($0) }
+        case .bytes(let bytes): bytes.withUnsafeBufferPointer { buffer in holds(count: buffer.count) { chunk in chunk(buffer) } }
+        }
     }
 
     /// Whether the locked file holds exactly the `count` bytes `chunks` gives, in order.

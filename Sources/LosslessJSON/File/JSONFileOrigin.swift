@@ -17,9 +17,14 @@ public struct JSONFileOrigin: Sendable, Hashable {
     public var mode: UInt32
     /// What the file held then, when known: a save compares the file with it under the lock, so a
     /// change that kept the size and the modification time is still caught.
-    var contents: JSONText?
-    /// The same, held as an array by a reader that keeps its text so (YAML's): not a second copy.
-    var contentBytes: [UInt8]?
+    var contents: Contents?
+
+    /// What the file held: a text (a document's own storage), or an array a reader that keeps its
+    /// text so holds anyway (YAML's) — never a second copy.
+    enum Contents: Sendable {
+        case text(JSONText)
+        case bytes([UInt8])
+    }
 
     /// The state of the file at `path` now, or `nil` if it does not exist.
     static func current(path: String) -> JSONFileOrigin? {
@@ -41,15 +46,14 @@ public struct JSONFileOrigin: Sendable, Hashable {
         modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
         #endif
         mode = UInt32(info.st_mode) & 0o7777
-        self.contents = contents
+        self.contents = contents.map(Contents.text)
     }
 
     /// The same origin with `bytes` as what the file held — the caller's own copy of the text it
     /// read, shared rather than held twice — in place of what it remembered.
     public func remembering(_ bytes: [UInt8]) -> JSONFileOrigin {
         var origin = self
-        origin.contents = nil
-        origin.contentBytes = bytes
+        origin.contents = .bytes(bytes)
         return origin
     }
 

@@ -59,4 +59,23 @@ extension JSONValue {
         }
         return current
     }
+
+    /// Whether this value holds only what `whole` holds where it stands — the start of a text
+    /// read in part: equal scalars, an array's first items, members `whole` has (in any order: a
+    /// YAML merge's members stand where the merge puts them).
+    public func isPart(of whole: JSONValue) -> Bool {
+        switch (self, whole) {
+        case (.array(let items), .array(let all)):
+            return items.count <= all.count && zip(items, all).allSatisfy { $0.isPart(of: $1) }
+        case (.object(let part), .object(let all)):
+            // Matched where they stand when the names agree there (mostly so, and two members may
+            // share a name), else by name (a linear look).
+            return part.members.count <= all.members.count && part.members.enumerated().allSatisfy { index, member in
+                let found = all.members[index].key == member.key ? all.members[index].value : all[member.key]
+                return found.map { member.value.isPart(of: $0) } ?? false
+            }
+        default:
+            return self == whole
+        }
+    }
 }

@@ -57,25 +57,8 @@ extension YAMLDocument {
         // Checked, as an edit is read back: what the shorter text shows is what the longer one
         // held there (an entry whose node the reader placed away from its line — an empty key —
         // could have cut more than its own lines). Data that does not read shows no start.
-        guard let before = try? value(), let after = try? document.value(), Self.shows(after, within: before) else { return nil }
+        guard let before = try? value(), let after = try? document.value(), after.isPart(of: before) else { return nil }
         return document
-    }
-
-    /// Whether `part` holds only what `whole` holds there: equal scalars, a sequence's first
-    /// items, members `whole` has (in any order: a merge key's members stand where it puts them).
-    static func shows(_ part: JSONValue, within whole: JSONValue) -> Bool {
-        switch (part, whole) {
-        case (.array(let items), .array(let all)):
-            return items.count <= all.count && zip(items, all).allSatisfy { shows($0, within: $1) }
-        case (.object(let members), .object(let all)):
-            // Found at the same place, mostly: a lookup by name (linear) only where not.
-            return members.count <= all.count && members.enumerated().allSatisfy { index, member in
-                let found = all.members[index].key == member.key ? all.members[index].value : all[member.key]
-                return found.map { shows(member.value, within: $0) } ?? false
-            }
-        default:
-            return part == whole
-        }
     }
 
     /// Where the entry holding node `last` (the document's last) starts its line: of the
